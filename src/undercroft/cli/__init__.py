@@ -1,0 +1,48 @@
+"""The ``undercroft`` command (Typer + Rich).
+
+``main`` runs the Typer app outside Click's standalone mode so that every
+usage error and every :class:`~undercroft.errors.BadInput` becomes exactly one
+line on stderr with exit code 2, as DESIGN.md's contracts require.
+"""
+
+from __future__ import annotations
+
+import sys
+
+import click
+import typer
+
+from undercroft.cli import amulet_commands, dice_commands
+from undercroft.errors import BadInput
+
+app = typer.Typer(
+    name="undercroft",
+    help="Tabletop dungeon crawls run as software.",
+    no_args_is_help=True,
+    pretty_exceptions_enable=False,
+    add_completion=False,
+)
+dice_commands.register(app)
+app.add_typer(amulet_commands.app, name="amulet")
+
+
+def fail(message: str) -> None:
+    """Print one line about bad input on stderr and exit 2."""
+    sys.stderr.write(f"undercroft: error: {message}\n")
+    raise SystemExit(2)
+
+
+def main(argv: list[str] | None = None) -> None:
+    """Entry point of the console script."""
+    try:
+        app(args=argv, standalone_mode=False)
+    except BadInput as error:
+        fail(str(error))
+    except click.exceptions.Exit as done:
+        raise SystemExit(done.exit_code) from None
+    except click.exceptions.Abort:
+        sys.stderr.write("undercroft: aborted\n")
+        raise SystemExit(1) from None
+    except click.ClickException as error:
+        where = f" (in {error.ctx.command_path})" if getattr(error, "ctx", None) else ""
+        fail(error.format_message().replace("\n", " ") + where)

@@ -1,0 +1,1 @@
+"""Maps: rooms on a 45-degree lattice, their exits, and renderers (ASCII, SVG, PNG)."""

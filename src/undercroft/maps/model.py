@@ -1,0 +1,143 @@
+"""The map of one dungeon level: rooms as lattice polygons, exits on their walls.
+
+Coordinates are in units (one unit is the seed's minimum wall length, about ten
+feet); x grows to the east and y to the north, so the level is the square
+0 <= x, y <= level_size with north at the top of a printed map. Room corners sit
+on integer lattice points and every wall runs at a multiple of 45 degrees; a
+wall at 45 degrees counts one "angular unit" per diagonal step, which the seed
+calls "a bit longer" than a unit.
+
+This module knows nothing of any one ruleset: a system fills ``contents``,
+``labels`` and ``details`` with its own words, and the renderers draw exits by
+their ``type`` using the marks in ``maps.marks``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+Point = tuple[float, float]
+Segment = tuple[Point, Point]
+
+COMPASS = ("E", "NE", "N", "NW", "W", "SW", "S", "SE")
+"""Compass names in counter-clockwise order, starting east (angle 0)."""
+
+_STEP_TO_COMPASS = {
+    (1, 0): "E", (1, 1): "NE", (0, 1): "N", (-1, 1): "NW",
+    (-1, 0): "W", (-1, -1): "SW", (0, -1): "S", (1, -1): "SE",
+}
+
+
+def _sign(value: float) -> int:
+    return (value > 0) - (value < 0)
+
+
+def direction_of(dx: float, dy: float) -> str:
+    """Compass name of a vector that runs at a multiple of 45 degrees."""
+    key = (_sign(dx), _sign(dy))
+    if key == (0, 0) or (dx != 0 and dy != 0 and abs(dx) != abs(dy)):
+        raise ValueError(f"vector ({dx}, {dy}) is not at a multiple of 45 degrees")
+    return _STEP_TO_COMPASS[key]
+
+
+def outward_normal(start: Point, end: Point) -> str:
+    """Which way a wall of a counter-clockwise polygon faces (its outside)."""
+    dx, dy = end[0] - start[0], end[1] - start[1]
+    return direction_of(dy, -dx)
+
+
+def wall_length(start: Point, end: Point) -> float:
+    """Length of a wall in steps: units, or angular units for a 45-degree wall."""
+    return max(abs(end[0] - start[0]), abs(end[1] - start[1]))
+
+
+@dataclass
+class Exit:
+    """One exit of a room; ``twin`` names the same opening seen from the other room."""
+
+    id: str
+    type: str
+    wall: str
+    segment: Segment
+    to: int | list[int] | None = None
+    twin: str | None = None
+    found: bool = True
+    """False for a secret exit the players have not found yet."""
+    opened: bool = False
+    """A door or walldoor that was unlocked, a ward that was taken."""
+    details: dict[str, Any] = field(default_factory=dict)
+
+    def to_dict(self) -> dict[str, Any]:
+        data: dict[str, Any] = {
+            "id": self.id,
+            "type": self.type,
+            "wall": self.wall,
+            "segment": [list(self.segment[0]), list(self.segment[1])],
+            "to": self.to,
+        }
+        data.update(self.details)
+        return data
+
+
+@dataclass
+class MurderHole:
+    """A hidden window in a wall, looking into room ``to``."""
+
+    wall: str
+    segment: Segment
+    to: int | None = None
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "wall": self.wall,
+            "segment": [list(self.segment[0]), list(self.segment[1])],
+            "to": self.to,
+        }
+
+
+@dataclass
+class Room:
+    """One room: a counter-clockwise lattice polygon with exits on its walls."""
+
+    id: int
+    polygon: list[Point]
+    size: int
+    shape: str
+    from_room: int | None = None
+    via: str | None = None
+    exits: list[Exit] = field(default_factory=list)
+    contents: list[str] = field(default_factory=list)
+    labels: list[str] = field(default_factory=list)
+    """Short lines a map prints in the room (encounters and the like)."""
+    murder_holes: list[MurderHole] = field(default_factory=list)
+    discovered: bool = True
+    details: dict[str, Any] = field(default_factory=dict)
+
+    def walls(self) -> list[Segment]:
+        """The room's walls in counter-clockwise order."""
+        pts = self.polygon
+        return [(pts[i], pts[(i + 1) % len(pts)]) for i in range(len(pts))]
+
+    def exit(self, exit_id: str) -> Exit:
+        for candidate in self.exits:
+            if candidate.id == exit_id:
+                return candidate
+        raise KeyError(exit_id)
+
+
+@dataclass
+class LevelMap:
+    """A dungeon level: its rooms inside the square 0..level_size."""
+
+    level_size: int
+    rooms: list[Room] = field(default_factory=list)
+    title: str = ""
+
+    def room(self, room_id: int) -> Room:
+        return self.rooms[room_id - 1]
+
+    def find_exit(self, exit_id: str) -> tuple[Room, Exit]:
+        room_id = int(exit_id.split(".")[0])
+        room = self.room(room_id)
+        return room, room.exit(exit_id)

@@ -1,0 +1,90 @@
+"""Per-game random streams that are stable across processes and platforms.
+
+Every game has one integer seed. Named sub-streams ("map", "encounters",
+"agents", ...) are derived from it with hashlib, so adding a roll in one stream
+never shifts the rolls of another, and ``hash(str)`` randomisation never leaks
+in. Each stream is numpy's PCG64, whose output is fixed by its algorithm.
+
+Live play draws one die at a time; to keep that cheap the stream takes uniform
+doubles from PCG64 in blocks and turns each into one die face. The block size is
+part of the stream's definition, so results do not depend on how many dice a
+caller asks for at once.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Sequence
+from typing import TypeVar
+
+import numpy as np
+
+T = TypeVar("T")
+
+_BLOCK = 256
+
+
+def derive_seed(seed: int, *path: str) -> int:
+    """A 128-bit seed for the sub-stream ``path`` of game ``seed``."""
+    text = "undercroft|" + str(int(seed)) + "|" + "/".join(path)
+    return int.from_bytes(hashlib.blake2b(text.encode(), digest_size=16).digest(), "big")
+
+
+class Stream:
+    """One named random stream of a game; draw dice and choices from it."""
+
+    __slots__ = ("_block", "_generator", "_index", "name", "seed")
+
+    def __init__(self, seed: int, name: str = "main") -> None:
+        self.seed = int(seed)
+        self.name = name
+        self._generator = np.random.Generator(np.random.PCG64(derive_seed(self.seed, name)))
+        self._block: list[float] = []
+        self._index = _BLOCK
+
+    def child(self, name: str) -> Stream:
+        """An independent stream named under this one (``map/room-3``)."""
+        return Stream(self.seed, f"{self.name}/{name}")
+
+    def random(self) -> float:
+        """A uniform float in [0, 1)."""
+        if self._index >= _BLOCK:
+            self._block = self._generator.random(_BLOCK).tolist()
+            self._index = 0
+        value = self._block[self._index]
+        self._index += 1
+        return value
+
+    def die(self, sides: int) -> int:
+        """One roll of a die with ``sides`` faces, 1..sides."""
+        return int(self.random() * sides) + 1
+
+    def dice(self, count: int, sides: int) -> list[int]:
+        """``count`` rolls of a ``sides``-faced die, in the order rolled."""
+        return [int(self.random() * sides) + 1 for _ in range(count)]
+
+    def randint(self, low: int, high: int) -> int:
+        """A uniform integer in [low, high], both ends included."""
+        return low + int(self.random() * (high - low + 1))
+
+    def chance(self, probability: float) -> bool:
+        """True with the given probability."""
+        return self.random() < probability
+
+    def choice(self, options: Sequence[T]) -> T:
+        """One of ``options``, uniformly."""
+        if not options:
+            raise ValueError("choice from an empty sequence")
+        return options[int(self.random() * len(options))]
+
+    def shuffled(self, items: Sequence[T]) -> list[T]:
+        """A new list with the items in a random order (Fisher-Yates)."""
+        result = list(items)
+        for i in range(len(result) - 1, 0, -1):
+            j = int(self.random() * (i + 1))
+            result[i], result[j] = result[j], result[i]
+        return result
+
+    def numpy(self, name: str = "bulk") -> np.random.Generator:
+        """A numpy Generator for vectorised draws, derived from this stream's name."""
+        return np.random.Generator(np.random.PCG64(derive_seed(self.seed, self.name, name)))
