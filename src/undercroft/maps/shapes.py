@@ -1,0 +1,120 @@
+"""Room shapes of a given size, in every orientation the 45-degree lattice allows.
+
+A shape is a counter-clockwise polygon with its lowest corner at (0, 0) in x
+and y. Sizes follow seed 001's ROOM SHAPE: a square's sides, a rectangle's
+and a hallway's long side, a triangle's hypotenuse and a circle's diameter all
+equal the room size. A wall at 45 degrees is measured in angular units (one
+diagonal step each), so a square turned by 45 degrees is a diamond whose sides
+are ``size`` diagonal steps, and a triangle's hypotenuse of ``size`` diagonal
+steps sits on legs of ``size`` units: every corner stays on the lattice.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from functools import cache
+
+from undercroft.maps.model import Point
+
+SHAPES = ("square", "rectangle", "hallway", "triangle", "circle")
+
+
+@dataclass(frozen=True, eq=False)
+class Shape:
+    """One concrete outline: which shape, its size, and the polygon at the origin.
+
+    Outlines are made once (``outlines`` is cached) and compared by identity,
+    which keeps them cheap as keys of the placement caches.
+    """
+
+    name: str
+    size: int
+    polygon: tuple[Point, ...]
+    width: int
+    height: int
+    short_side: int
+
+
+def _normalised(points: list[tuple[int, int]]) -> tuple[Point, ...]:
+    min_x = min(p[0] for p in points)
+    min_y = min(p[1] for p in points)
+    return tuple((float(x - min_x), float(y - min_y)) for x, y in points)
+
+
+def _box(long: int, short: int, turned: int) -> list[tuple[int, int]]:
+    """A long x short box turned by ``turned`` * 45 degrees (0..3), counter-clockwise."""
+    (dx1, dy1), (dx2, dy2) = [((1, 0), (0, 1)), ((1, 1), (-1, 1)), ((0, 1), (-1, 0)),
+                              ((-1, 1), (-1, -1))][turned]
+    a = (0, 0)
+    b = (a[0] + long * dx1, a[1] + long * dy1)
+    c = (b[0] + short * dx2, b[1] + short * dy2)
+    d = (a[0] + short * dx2, a[1] + short * dy2)
+    return [a, b, c, d]
+
+
+def _triangle(size: int, corner: int) -> list[tuple[int, int]]:
+    """Right isosceles triangle with legs ``size``; right angle at SW, SE, NE or NW."""
+    s = size
+    return [
+        [(0, 0), (s, 0), (0, s)],
+        [(0, 0), (s, 0), (s, s)],
+        [(s, 0), (s, s), (0, s)],
+        [(0, 0), (s, s), (0, s)],
+    ][corner]
+
+
+def octagon_cut(size: int) -> int:
+    """Corner cut of the octagon drawn for a circle: near-equal sides, at least a square."""
+    return max(0, round(size / (2 + math.sqrt(2))))
+
+
+def _octagon(size: int) -> list[tuple[int, int]]:
+    c = octagon_cut(size)
+    s = size
+    if c == 0:
+        return [(0, 0), (s, 0), (s, s), (0, s)]
+    if 2 * c >= s:
+        return [(c, 0), (s, c), (c, s), (0, c)]
+    return [(c, 0), (s - c, 0), (s, c), (s, s - c), (s - c, s), (c, s), (0, s - c), (0, c)]
+
+
+def _dedupe(points: list[tuple[int, int]]) -> list[tuple[int, int]]:
+    unique: list[tuple[int, int]] = []
+    for p in points:
+        if p not in unique:
+            unique.append(p)
+    return unique
+
+
+def rectangle_short_sides(size: int) -> list[int]:
+    """Short sides "less than the Room Size, but more than one unit, if possible"."""
+    sides = list(range(2, size))
+    return sides or [1]
+
+
+def _make(name: str, size: int, points: list[tuple[int, int]], short: int) -> Shape:
+    polygon = _normalised(_dedupe(points))
+    width = int(max(p[0] for p in polygon))
+    height = int(max(p[1] for p in polygon))
+    return Shape(name, size, polygon, width, height, short)
+
+
+@cache
+def outlines(name: str, size: int) -> tuple[Shape, ...]:
+    """Every outline of shape ``name`` at ``size``, one per orientation and proportion."""
+    found: list[Shape] = []
+    if name == "square":
+        found = [_make(name, size, _box(size, size, t), size) for t in (0, 1)]
+    elif name in ("rectangle", "hallway"):
+        shorts = rectangle_short_sides(size) if name == "rectangle" else [1]
+        for short in shorts:
+            turns = range(4) if short != size else range(2)
+            found += [_make(name, size, _box(size, short, t), short) for t in turns]
+    elif name == "triangle":
+        found = [_make(name, size, _triangle(size, corner), size) for corner in range(4)]
+    elif name == "circle":
+        found = [_make(name, size, _octagon(size), size)]
+    else:
+        raise ValueError(f"unknown room shape {name!r}; expected one of {', '.join(SHAPES)}")
+    return tuple(found)

@@ -1,0 +1,36 @@
+"""Settings of Amulet's level generator; defaults follow the seeds, house rules are named.
+
+Every field that fills a gap in seed 001 is listed in docs/rules/amulet.md with
+the passage it fills.
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+DEFAULT_LEVEL_SIZE = 16
+
+
+class LevelConfig(BaseModel):
+    """How one Amulet level is generated."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    level_size: int = Field(DEFAULT_LEVEL_SIZE, ge=1, le=200)
+    """LEVEL SIZE: each level is level_size x level_size units (house rule default 16)."""
+    gm_choice: Literal["reroll", "ask"] = "reroll"
+    """What a "GM" result means with no game master: roll again, or ask the person."""
+    specials: bool = True
+    """SPECIAL: "If no Specials are desired, this result becomes a Roll 2."."""
+    max_contents: int = Field(8, ge=1, le=50)
+    """House rule: Roll 2 / Roll 3 chains stop adding contents past this many."""
+    max_encounters: int = Field(4, ge=1, le=20)
+    """House rule: an encounter of Roll 2 chains stops past this many encounters."""
+    teleport_to_existing: float = Field(0.5, ge=0.0, le=1.0)
+    """House rule: chance a teleporter links to an unused teleporter when one exists."""
+    max_exit_width: int = Field(3, ge=1, le=10)
+    """House rule: longest Open exit the mapper draws (the seed says "one or more units")."""
+    circle_style: Literal["octagon", "smooth"] = "octagon"
+    """How a Circle room is drawn on printed maps (its walls are an octagon either way)."""

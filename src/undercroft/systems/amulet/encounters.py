@@ -1,0 +1,95 @@
+"""Contents and encounters of a new room (seed 001 CONTENTS, seed 000 Encounters and Swarms)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from undercroft.systems.amulet.rolls import TableRoller
+from undercroft.systems.amulet.tables import monsters
+
+CAPACITY_PER_UNIT = 20
+"""Seed 000, Swarms, SIZE: "Each unit of size supports 20 health of swarm"."""
+
+_SWARM_FRACTION = {"25%": (1, 4), "50%": (1, 2), "75%": (3, 4), "100%": (1, 1)}
+_EXTRA_ROLLS = {"roll 2": 2, "roll 3": 3}
+
+
+def swarm_health(swarm_size: str, room_size: int, monster: str) -> int:
+    """Health of a swarm filling ``swarm_size`` of a room; "1" is one lone monster."""
+    if swarm_size == "1":
+        return monsters()[monster].health
+    numerator, denominator = _SWARM_FRACTION[swarm_size]
+    return CAPACITY_PER_UNIT * room_size * numerator // denominator
+
+
+@dataclass(frozen=True)
+class Encounter:
+    """One encounter as rolled: its kind, the monster kind, how big a swarm."""
+
+    kind: str
+    monster: str | None
+    swarm_size: str | None
+
+    def to_dict(self, room_size: int) -> dict[str, Any]:
+        health = 0
+        if self.monster is not None and self.swarm_size is not None:
+            health = swarm_health(self.swarm_size, room_size, self.monster)
+        return {"kind": self.kind, "monster": self.monster, "swarm_size": self.swarm_size,
+                "swarm_health": health}
+
+    def label(self, room_size: int) -> str:
+        """A short line for a printed map."""
+        if self.kind == "none":
+            return "no encounter"
+        health = self.to_dict(room_size)["swarm_health"]
+        if self.kind in ("wraith", "mimic"):
+            return f"{self.kind} ({health})"
+        size = "lone" if self.swarm_size == "1" else self.swarm_size
+        return f"{self.kind}: {self.monster} {size} ({health})"
+
+
+def roll_contents(roller: TableRoller, room: int, specials: bool, limit: int) -> list[str]:
+    """Contents of a room: Roll 2 means two rolls in its place, Roll 3 three.
+
+    "Special" becomes a Roll 2 when the table plays without specials. "None"
+    is only kept when nothing else was found.
+    """
+    found: list[str] = []
+    pending = 1
+    while pending > 0 and len(found) < limit:
+        result = roller.roll("contents", room)
+        pending -= 1
+        if result == "special" and not specials:
+            result = "roll 2"
+        if result in _EXTRA_ROLLS:
+            pending += _EXTRA_ROLLS[result]
+        else:
+            found.append(result)
+    real = [item for item in found if item != "none"]
+    return real or ["none"]
+
+
+def roll_encounters(roller: TableRoller, room: int, limit: int,
+                    note: str | None = None) -> list[Encounter]:
+    """The room's encounters: one, or more through Roll 2 (which means two rolls)."""
+    kinds: list[str] = []
+    pending = 1
+    while pending > 0 and len(kinds) < limit:
+        result = roller.roll("encounter", room, note)
+        pending -= 1
+        if result in _EXTRA_ROLLS:
+            pending += _EXTRA_ROLLS[result]
+        else:
+            kinds.append(result)
+    encounters: list[Encounter] = []
+    for kind in kinds:
+        if kind in ("wraith", "mimic"):
+            encounters.append(Encounter(kind, kind, "1"))
+        elif kind in ("generator", "swarm"):
+            monster = roller.roll("monster", room, note)
+            size = roller.roll("swarm_size", room, note)
+            encounters.append(Encounter(kind, monster, size))
+        else:
+            encounters.append(Encounter(kind, None, None))
+    return encounters

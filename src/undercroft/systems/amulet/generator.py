@@ -1,0 +1,379 @@
+"""Amulet's level generator: seed 001's Creation section, one room at a time.
+
+Play drives it incrementally (``open`` an exit, get the room or rooms behind
+it); printing drives it to the end (``generate_all`` opens every exit until
+nothing is left to open). Both use the same rules and the same two streams of
+the game's seed: ``tables`` for the 2d8 rolls the seed prescribes (all logged)
+and ``mapper`` for the mapper's own choices (orientation, exact placement).
+"""
+
+from __future__ import annotations
+
+from undercroft.content.tables import RollTable
+from undercroft.errors import BadInput
+from undercroft.maps.model import Exit, LevelMap, MurderHole, Room, Segment
+from undercroft.maps.placement import Board, Placement, opposite
+from undercroft.maps.shapes import outlines
+from undercroft.rng import Stream
+from undercroft.systems.amulet import walls
+from undercroft.systems.amulet.config import LevelConfig
+from undercroft.systems.amulet.encounters import Encounter, roll_contents, roll_encounters
+from undercroft.systems.amulet.rolls import Ask, TableRoller
+from undercroft.systems.amulet.tables import amulet_tables
+
+WALL_EXITS = ("crumble", "secret", "walldoor", "door", "open", "food", "treasure")
+"""Exit types that open onto the room behind a wall (Stairs lead down, Teleports away)."""
+
+
+def _any_side(far: int) -> bool:
+    return True
+
+
+def _not_blocked(far: int) -> bool:
+    """Open ground or one earlier room behind the exit; not the level's edge, not two rooms."""
+    return far >= 0
+
+
+class LevelGenerator:
+    """Builds one level of an Amulet dungeon from the seed's tables."""
+
+    def __init__(self, config: LevelConfig | None = None, seed: int = 0, depth: int = 1,
+                 ask: Ask | None = None, tables: dict[str, RollTable] | None = None) -> None:
+        self.config = config or LevelConfig()
+        if depth < 1:
+            raise BadInput(f"--depth {depth}: a dungeon level is 1 or deeper")
+        self.seed = seed
+        self.depth = depth
+        self.board = Board(self.config.level_size)
+        self.level = LevelMap(self.config.level_size,
+                              title=f"Amulet - level {depth} - seed {seed}")
+        self.roller = TableRoller(tables or amulet_tables(),
+                                  Stream(seed, f"amulet/level-{depth}/tables"),
+                                  self.config.gm_choice, ask)
+        self.mapper = Stream(seed, f"amulet/level-{depth}/mapper")
+        self.pending: list[str] = []
+        self.encounters: dict[int, list[Encounter]] = {}
+        self.last_room: int | None = None
+        self._impossible: dict[int, list[str]] = {}
+        self._opened: set[str] = set()
+
+    # ----------------------------------------------------------------- driving
+    def start(self) -> Room:
+        """The first room, where the heroes wake: any size that fits the level."""
+        if self.level.rooms:
+            raise BadInput("the level has already started")
+        next_id = 1
+        size = min(int(self.roller.roll("size", next_id)), self.config.level_size)
+        shape = self.roller.roll("shape", next_id)
+        placement = None
+        while placement is None and size >= 1:
+            placement = self.board.anywhere(outlines(shape, size), self.mapper, centre=True)
+            size -= 1 if placement is None else 0
+        assert placement is not None, "an empty level always holds a one-unit room"
+        room = self._new_room(placement, shape, from_room=None, via=None)
+        self._settle()
+        return room
+
+    def openable(self) -> list[str]:
+        """Exits that can still be opened to generate what lies behind them."""
+        return list(self.pending)
+
+    def open(self, exit_id: str) -> list[Room]:
+        """Open an exit: generate the room (or rooms) behind it."""
+        if exit_id not in self.pending:
+            raise BadInput(f"exit {exit_id!r} cannot be opened: it is not an unopened exit "
+                           f"of this level (openable: {', '.join(self.pending) or 'none'})")
+        room, exit_ = self.level.find_exit(exit_id)
+        if exit_.type == "secret":
+            self._mark_found(exit_)
+        created: list[Room] = []
+        self._opened.add(exit_id)
+        if exit_.type != "teleport":
+            created = self._open_wall_exit(room, exit_)
+            if not created and exit_.to is None:
+                self._make_teleporter(room, exit_)
+        if exit_.type == "teleport":
+            created = self._open_teleporter(room, exit_)
+        self._settle()
+        return created
+
+    def generate_all(self) -> LevelMap:
+        """Open every exit, breadth first, until the level is full."""
+        if not self.level.rooms:
+            self.start()
+        while self.pending:
+            self.open(self.pending[0])
+        return self.level
+
+    # ----------------------------------------------------------------- rooms
+    def _new_room(self, placement: Placement, shape: str, from_room: int | None, via: str | None,
+                  entry: Exit | None = None, preroll: list[Encounter] | None = None) -> Room:
+        room_id = len(self.level.rooms) + 1
+        self.board.claim(room_id, placement)
+        room = Room(room_id, placement.polygon, placement.shape.size, shape, from_room, via)
+        self.level.rooms.append(room)
+        if entry is not None and entry.type == "teleport":
+            self._arrive_by_teleport(room, entry)
+        self._connect_neighbours(room, entry)
+        wanted = int(self.roller.roll("exit_number", room_id))
+        for _ in range(max(0, wanted - len(room.exits))):
+            self._add_rolled_exit(room)
+        entered_by_secret = entry is not None and entry.type == "secret"
+        if entered_by_secret and len(room.exits) == 1:
+            room.contents = ["treasure"] * room.size
+        else:
+            room.contents = roll_contents(self.roller, room_id, self.config.specials,
+                                          self.config.max_contents)
+        for _ in range(room.contents.count("murder hole")):
+            self._add_murder_hole(room)
+        encounters = preroll or roll_encounters(self.roller, room_id, self.config.max_encounters)
+        self.encounters[room_id] = encounters
+        room.details["encounter"] = encounters[0].to_dict(room.size)
+        room.details["encounters"] = [e.to_dict(room.size) for e in encounters]
+        room.labels = [e.label(room.size) for e in encounters if e.kind != "none"]
+        self.last_room = room_id
+        return room
+
+    def _room_behind(self, segment: Segment, facing: str, from_room: int, via: str,
+                     entry: Exit | None, preroll: dict[str, object] | None) -> Room | None:
+        """Seed 001 ROOM SIZE: roll the size, reduce it until the room fits behind ``segment``."""
+        smallest = outlines("square", 1) + outlines("triangle", 1)
+        if self.board.behind(segment, facing, smallest, self.mapper) is None:
+            return None
+        next_id = len(self.level.rooms) + 1
+        rolled = preroll["size"] if preroll else self.roller.roll("size", next_id)
+        shape = self.roller.roll("shape", next_id)
+        placement = None
+        for size in range(int(str(rolled)), 0, -1):
+            placement = self.board.behind(segment, facing, outlines(shape, size), self.mapper)
+            if placement is not None:
+                break
+        if placement is None:
+            placement = self.board.behind(segment, facing, smallest, self.mapper)
+            assert placement is not None
+            shape = placement.shape.name
+        encounters = preroll["encounters"] if preroll else None
+        return self._new_room(placement, shape, from_room, via, entry,
+                              encounters if isinstance(encounters, list) else None)
+
+    # ----------------------------------------------------------------- exits
+    def _new_exit(self, room: Room, type_: str, wall: str, segment: Segment,
+                  on_wall: bool = True) -> Exit:
+        number = max((int(e.id.split(".")[1]) for e in room.exits), default=0) + 1
+        exit_ = Exit(f"{room.id}.{number}", type_, wall, segment)
+        if not on_wall:
+            exit_.details["on_wall"] = False
+        if type_ == "secret":
+            exit_.found = False
+        room.exits.append(exit_)
+        return exit_
+
+    def _link(self, a: Room, a_exit: Exit, b: Room, b_exit: Exit) -> None:
+        """a_exit of room a opens onto room b through b_exit (its twin)."""
+        if a_exit.to is None:
+            a_exit.to = b.id
+        elif isinstance(a_exit.to, int):
+            a_exit.to = [a_exit.to, b.id]
+        else:
+            a_exit.to.append(b.id)
+        a_exit.twin = a_exit.twin or b_exit.id
+        b_exit.to = a.id
+        b_exit.twin = a_exit.id
+
+    def _connect_neighbours(self, room: Room, entry: Exit | None) -> None:
+        """Seed 001: where the new room meets an earlier room's exit, that exit is one of its own."""
+        order = [entry.id] if entry is not None and entry.id in self.pending else []
+        order += [e for e in self.pending if e not in order]
+        for exit_id in order:
+            other, exit_ = self.level.find_exit(exit_id)
+            if exit_.type not in WALL_EXITS or other.id == room.id:
+                continue
+            part = walls.covered_part(self.board, exit_, room.id)
+            if part is None:
+                continue
+            twin = self._new_exit(room, exit_.type, opposite(exit_.wall), (part[1], part[0]))
+            twin.found = exit_.found
+            self._link(other, exit_, room, twin)
+
+    def _add_rolled_exit(self, room: Room) -> None:
+        """Seed 001 EXITS: roll a location and a type, then find the exit its place."""
+        direction = walls.CARDINAL[self.roller.roll("exit_location", room.id)]
+        type_ = self.roller.roll("exit_type", room.id)
+        if type_ == "teleport":
+            self._add_teleporter(room, direction)
+            return
+        accept = _any_side if type_ == "stair" else _not_blocked
+        chosen = None
+        for width in self._widths(type_):
+            chosen = walls.pick_spot(walls.spots(room, direction, width), self.board, self.mapper,
+                                     accept)
+            if chosen is not None:
+                break
+        if chosen is None:
+            self._impossible_exit(room, direction)
+            return
+        spot, far = chosen
+        exit_ = self._new_exit(room, type_, spot.wall, spot.segment)
+        if type_ == "stair" or far == walls.FREE:
+            if type_ != "stair":
+                self.pending.append(exit_.id)
+                if type_ == "open":
+                    self._preroll(room, exit_)
+            return
+        # Behind this wall is an earlier room whose wall had no exit here: a secret exit.
+        exit_.type = "secret"
+        exit_.found = False
+        other = self.level.room(far)
+        twin = self._new_exit(other, "secret", opposite(spot.wall),
+                              (spot.segment[1], spot.segment[0]))
+        self._link(room, exit_, other, twin)
+
+    def _widths(self, type_: str) -> list[int]:
+        """How wide an exit of this type may be, widest first (seed 001, Type of exits)."""
+        size = self.config.level_size
+        if type_ == "walldoor":
+            return list(range(self.mapper.randint(2, 5), 1, -1))
+        if type_ == "treasure":
+            return list(range(self.mapper.randint(1, 5), 0, -1))
+        if type_ == "open":
+            return list(range(self.mapper.randint(1, min(size, self.config.max_exit_width)), 0, -1))
+        return [1]
+
+    def _preroll(self, room: Room, exit_: Exit) -> None:
+        """Seed 001 Open: the next room's Size and Encounter are rolled straight away."""
+        note = f"pre-rolled for the room behind open exit {exit_.id}"
+        size = self.roller.roll("size", room.id, note)
+        encounters = roll_encounters(self.roller, room.id, self.config.max_encounters, note)
+        exit_.details["preroll"] = {"size": size, "encounters": encounters}
+
+    def _add_teleporter(self, room: Room, direction: str) -> Exit:
+        segment = walls.floor_marker(room, direction, self.mapper)
+        exit_ = self._new_exit(room, "teleport", direction, segment, on_wall=False)
+        self.pending.append(exit_.id)
+        return exit_
+
+    def _impossible_exit(self, room: Room, direction: str) -> None:
+        """An impossible exit becomes a teleporter; two of them become a Stair instead."""
+        earlier = self._impossible.setdefault(room.id, [])
+        if not earlier:
+            earlier.append(self._add_teleporter(room, direction).id)
+            return
+        first = room.exit(earlier.pop())
+        room.exits.remove(first)
+        self.pending.remove(first.id)
+        self._add_stair(room, direction)
+
+    def _add_stair(self, room: Room, direction: str) -> None:
+        for compass in (direction, "N", "E", "S", "W"):
+            options = walls.spots(room, compass, 1)
+            if options:
+                spot = self.mapper.choice(options)
+                self._new_exit(room, "stair", spot.wall, spot.segment)
+                return
+        self._new_exit(room, "stair", direction, walls.floor_marker(room, direction, self.mapper),
+                       on_wall=False)
+
+    def _make_teleporter(self, room: Room, exit_: Exit) -> None:
+        """An exit that leads nowhere after all becomes a teleporter in the room."""
+        exit_.details.pop("preroll", None)
+        exit_.details["was"] = exit_.type
+        exit_.type = "teleport"
+        exit_.details["on_wall"] = False
+        exit_.segment = walls.floor_marker(room, exit_.wall, self.mapper)
+
+    def _mark_found(self, exit_: Exit) -> None:
+        exit_.found = True
+        for room in self.level.rooms:
+            for other in room.exits:
+                if other.twin == exit_.id or exit_.twin == other.id:
+                    other.found = True
+
+    # ----------------------------------------------------------------- opening
+    def _open_wall_exit(self, room: Room, exit_: Exit) -> list[Room]:
+        """Rooms behind a wall exit; a walldoor wider than the room behind opens onto more."""
+        created: list[Room] = []
+        preroll = exit_.details.pop("preroll", None)
+        while True:
+            runs = walls.free_runs(self.board, exit_)
+            if not runs:
+                break
+            new = self._room_behind(runs[0], exit_.wall, room.id, exit_.id, exit_, preroll)
+            if new is None:
+                break
+            preroll = None
+            created.append(new)
+        return created
+
+    def _open_teleporter(self, room: Room, exit_: Exit) -> list[Room]:
+        """Seed 001 Teleport: an unused teleporter elsewhere, or a new room in empty space."""
+        unused = [e for e in self.pending if e != exit_.id and not e.startswith(f"{room.id}.")
+                  and self.level.find_exit(e)[1].type == "teleport"]
+        if unused and self.mapper.chance(self.config.teleport_to_existing):
+            self._pair_teleporters(room, exit_, self.mapper.choice(unused))
+            return []
+        next_id = len(self.level.rooms) + 1
+        size = int(self.roller.roll("size", next_id))
+        shape = self.roller.roll("shape", next_id)
+        placement = None
+        for tried in range(size, 0, -1):
+            placement = self.board.anywhere(outlines(shape, tried), self.mapper)
+            if placement is not None:
+                break
+        if placement is not None:
+            return [self._new_room(placement, shape, room.id, "teleport", exit_)]
+        if unused:
+            self._pair_teleporters(room, exit_, self.mapper.choice(unused))
+            return []
+        # The level is full and no teleporter is free: it leads to another room's floor.
+        others = [r for r in self.level.rooms if r.id != room.id] or [room]
+        target = self.mapper.choice(others)
+        arrival = self._new_exit(target, "teleport", "N",
+                                 walls.floor_marker(target, "N", self.mapper), on_wall=False)
+        self._link(room, exit_, target, arrival)
+        return []
+
+    def _pair_teleporters(self, room: Room, exit_: Exit, other_id: str) -> None:
+        other_room, other = self.level.find_exit(other_id)
+        self._link(room, exit_, other_room, other)
+        self.pending.remove(other_id)
+
+    def _arrive_by_teleport(self, room: Room, source: Exit) -> None:
+        source_room = self.level.find_exit(source.id)[0]
+        direction = self.mapper.choice(["N", "E", "S", "W"])
+        arrival = self._new_exit(room, "teleport", direction,
+                                 walls.floor_marker(room, direction, self.mapper), on_wall=False)
+        self._link(source_room, source, room, arrival)
+
+    def _add_murder_hole(self, room: Room) -> None:
+        """Seed 001 Murder Hole: a window on a wall no discovered room shares; map what it sees."""
+        direction = walls.CARDINAL[self.roller.roll("exit_location", room.id, "murder hole")]
+        options = [s for s in walls.spots(room, direction, 1)
+                   if walls.behind(self.board, s.segment, s.wall) == walls.FREE]
+        for spot in self.mapper.shuffled(options):
+            hole = MurderHole(spot.wall, spot.segment)
+            room.murder_holes.append(hole)
+            seen = self._room_behind(spot.segment, spot.wall, room.id, "murder hole", None, None)
+            if seen is not None:
+                hole.to = seen.id
+                return
+            room.murder_holes.remove(hole)
+        room.details.setdefault("notes", []).append("a murder hole with no room behind it")
+
+    # ----------------------------------------------------------------- upkeep
+    def _settle(self) -> None:
+        """Drop finished exits from the frontier; when none is left, make sure of a Stair."""
+        still: list[str] = []
+        for exit_id in self.pending:
+            _, exit_ = self.level.find_exit(exit_id)
+            if exit_.type == "teleport":
+                if exit_.to is None:
+                    still.append(exit_id)
+            elif exit_.to is None or (exit_id not in self._opened
+                                      and walls.free_runs(self.board, exit_)):
+                still.append(exit_id)
+        self.pending = still
+        if not self.pending and self.last_room is not None and not self._has_stair():
+            self._add_stair(self.level.room(self.last_room), "N")
+
+    def _has_stair(self) -> bool:
+        return any(e.type == "stair" for r in self.level.rooms for e in r.exits)

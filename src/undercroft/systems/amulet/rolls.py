@@ -1,0 +1,99 @@
+"""Rolling on the generation tables, with every roll logged and GM results resolved.
+
+The log is the mapper's working shown to the table: which table, which dice,
+the total and the result, and for which room. A "GM" result has no game master
+to decide it, so a policy does: roll again (the default) or ask the person.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any, NamedTuple
+
+from undercroft.content.tables import RollTable
+from undercroft.errors import BadInput
+from undercroft.rng import Stream
+from undercroft.systems.amulet.tables import GM
+
+Ask = Callable[[str, list[str]], str]
+"""Asks a person to choose: (table name, options) -> one of the options."""
+
+MAX_GM_REROLLS = 100
+
+
+class RollRecord(NamedTuple):
+    """One logged roll on a table (a named tuple: hundreds are made per level)."""
+
+    table: str
+    dice: str
+    total: int
+    result: str
+    room: int | None
+    note: str | None = None
+
+    def to_dict(self) -> dict[str, Any]:
+        data: dict[str, Any] = {"table": self.table, "dice": self.dice, "total": self.total,
+                                "result": self.result, "room": self.room}
+        if self.note:
+            data["note"] = self.note
+        return data
+
+
+@dataclass(frozen=True)
+class ChoiceRecord:
+    """A GM's choice made by a person instead of a roll."""
+
+    table: str
+    result: str
+    room: int | None
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"table": self.table, "result": self.result, "room": self.room, "by": "gm"}
+
+
+class TableRoller:
+    """Rolls tables on one stream, logs each roll, resolves GM results by policy."""
+
+    def __init__(self, tables: dict[str, RollTable], stream: Stream, gm_choice: str = "reroll",
+                 ask: Ask | None = None) -> None:
+        if gm_choice not in ("reroll", "ask"):
+            raise BadInput(f"--gm-choice {gm_choice!r}: expected 'reroll' or 'ask'")
+        if gm_choice == "ask" and ask is None:
+            raise BadInput("--gm-choice ask needs a person at a terminal to ask")
+        self.tables = tables
+        self.stream = stream
+        self.gm_choice = gm_choice
+        self.ask = ask
+        self.rolls: list[RollRecord] = []
+        self.choices: list[ChoiceRecord] = []
+
+    def raw(self, name: str, room: int | None, note: str | None = None) -> str:
+        """One roll on table ``name``, logged, GM results left as they are."""
+        table = self.tables[name]
+        stream = self.stream
+        total = 0
+        for _ in range(table.count):
+            total += int(stream.random() * table.sides) + 1
+        result = table.results[total]
+        self.rolls.append(RollRecord(name, table.dice, total, result, room, note))
+        return result
+
+    def roll(self, name: str, room: int | None, note: str | None = None) -> str:
+        """One result of table ``name`` with any GM result resolved by the policy."""
+        result = self.raw(name, room, note)
+        if result != GM:
+            return result
+        if self.gm_choice == "ask" and self.ask is not None:
+            options = [o for o in self.tables[name].options() if o != GM]
+            chosen = self.ask(name, options)
+            if chosen not in options:
+                raise BadInput(f"GM's choice for table {name!r}: {chosen!r} is not one of "
+                               f"{', '.join(options)}")
+            self.choices.append(ChoiceRecord(name, chosen, room))
+            return chosen
+        for _ in range(MAX_GM_REROLLS):
+            result = self.raw(name, room, "gm: roll again")
+            if result != GM:
+                return result
+        raise RuntimeError(f"table {name!r} gave GM {MAX_GM_REROLLS} times running")

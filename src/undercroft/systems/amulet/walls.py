@@ -1,0 +1,211 @@
+"""Where an exit can go on a room's walls, and what lies beyond it.
+
+Seed 001, "Location of exits": exits sit on the walls facing the rolled
+direction; a wall at 45 degrees takes exits for either of its two cardinal
+directions. An exit can only go where the wall is long enough and not taken
+by another exit, and what lies behind it decides what it becomes: open
+ground (an ordinary exit), the level's edge (impossible), or another room's
+wall (a secret exit, unless that wall already had an exit there).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from functools import cache
+from typing import NamedTuple
+
+from shapely.geometry import Polygon
+
+from undercroft.maps.lattice import inside, side_quarters, unit_steps
+from undercroft.maps.model import Exit, Point, Room, Segment, outward_normal, wall_length
+from undercroft.maps.placement import Board
+from undercroft.rng import Stream
+
+CARDINAL = {"north": "N", "south": "S", "east": "E", "west": "W"}
+FREE = 0
+MIXED = -1
+OFF_LEVEL = -2
+
+_MARKER = 0.15
+"""Half the side of the small square that marks a teleporter (or a floor stair)."""
+
+_NORMAL_VECTORS = {
+    "E": (1.0, 0.0), "W": (-1.0, 0.0), "N": (0.0, 1.0), "S": (0.0, -1.0),
+    "NE": (0.7071, 0.7071), "NW": (-0.7071, 0.7071), "SE": (0.7071, -0.7071),
+    "SW": (-0.7071, -0.7071),
+}
+
+
+class Spot(NamedTuple):
+    """A place for an exit: which way its wall faces and the segment on it."""
+
+    wall: str
+    segment: Segment
+
+
+@cache
+def _normals(polygon: tuple[Point, ...]) -> tuple[str, ...]:
+    n = len(polygon)
+    return tuple(outward_normal(polygon[k], polygon[(k + 1) % n]) for k in range(n))
+
+
+def wall_normals(room: Room) -> tuple[str, ...]:
+    """Which way each wall of the room faces, in wall order."""
+    return _normals(tuple(room.polygon))
+
+
+def walls_facing(room: Room, direction: str) -> list[list[int]]:
+    """Wall indices facing ``direction`` exactly, then the 45-degree walls that also take it."""
+    exact: list[int] = []
+    near: list[int] = []
+    for k, normal in enumerate(wall_normals(room)):
+        if normal == direction:
+            exact.append(k)
+        elif len(normal) == 2 and direction in normal:
+            near.append(k)
+    return [exact, near]
+
+
+def _position(wall: Segment, point: Point) -> float | None:
+    """How many steps along ``wall`` the point lies, or None if it is off the wall."""
+    (ax, ay), (bx, by) = wall
+    n = wall_length(wall[0], wall[1])
+    ux, uy = (bx - ax) / n, (by - ay) / n
+    t = max(abs(point[0] - ax), abs(point[1] - ay))
+    if abs(ax + t * ux - point[0]) > 1e-9 or abs(ay + t * uy - point[1]) > 1e-9:
+        return None
+    return t if 0 <= t <= n else None
+
+
+def used_steps(room: Room, wall: Segment) -> set[int]:
+    """Steps of ``wall`` already taken by an exit or a murder hole."""
+    taken: set[int] = set()
+    segments = [e.segment for e in room.exits if e.details.get("on_wall", True)]
+    segments += [h.segment for h in room.murder_holes]
+    for a, b in segments:
+        ta, tb = _position(wall, a), _position(wall, b)
+        if ta is None or tb is None:
+            continue
+        low, high = sorted((ta, tb))
+        taken.update(range(int(low), int(high)))
+    return taken
+
+
+def behind(board: Board, segment: Segment, facing: str) -> int:
+    """What lies just outside a segment: FREE, one room's id, MIXED or OFF_LEVEL."""
+    owners = board.side_owners(segment, facing)
+    if None in owners:
+        return OFF_LEVEL
+    first = owners[0]
+    assert first is not None
+    return first if all(owner == first for owner in owners) else MIXED
+
+
+def sub_segment(wall: Segment, start: int, width: int) -> Segment:
+    (ax, ay), (bx, by) = wall
+    n = wall_length(wall[0], wall[1])
+    ux, uy = (bx - ax) / n, (by - ay) / n
+    return ((ax + start * ux, ay + start * uy), (ax + (start + width) * ux, ay + (start + width) * uy))
+
+
+def spots(room: Room, direction: str, width: int) -> list[Spot]:
+    """Every untaken place for an exit ``width`` steps wide on walls facing ``direction``.
+
+    Exact-facing walls are used if any has room; 45-degree walls otherwise.
+    What lies behind each place is left to the caller (``behind``), who only
+    needs to look at the places it actually considers.
+    """
+    walls = room.walls()
+    normals = wall_normals(room)
+    for group in walls_facing(room, direction):
+        found: list[Spot] = []
+        for k in group:
+            wall = walls[k]
+            n = int(wall_length(wall[0], wall[1]))
+            if n < width:
+                continue
+            taken = used_steps(room, wall)
+            for start in range(n - width + 1):
+                if not taken.intersection(range(start, start + width)):
+                    found.append(Spot(normals[k], sub_segment(wall, start, width)))
+        if found:
+            return found
+    return []
+
+
+def pick_spot(options: list[Spot], board: Board, stream: Stream,
+              accept: Callable[[int], bool]) -> tuple[Spot, int] | None:
+    """A uniformly random place among those whose far side ``accept`` allows."""
+    remaining = list(options)
+    while remaining:
+        index = int(stream.random() * len(remaining))
+        spot = remaining[index]
+        far = behind(board, spot.segment, spot.wall)
+        if accept(far):
+            return spot, far
+        remaining[index] = remaining[-1]
+        remaining.pop()
+    return None
+
+
+def free_runs(board: Board, exit_: Exit) -> list[Segment]:
+    """Runs of an exit's unit steps with nothing yet behind them."""
+    runs: list[Segment] = []
+    current: list[tuple[Point, Point]] = []
+    for a, b in unit_steps(*exit_.segment):
+        owners = [board.occupancy.owner_of(q) for q in side_quarters(a, b, exit_.wall)]
+        if all(owner == 0 for owner in owners):
+            current.append((a, b))
+            continue
+        if current:
+            runs.append((current[0][0], current[-1][1]))
+            current = []
+    if current:
+        runs.append((current[0][0], current[-1][1]))
+    return runs
+
+
+def covered_part(board: Board, exit_: Exit, room_id: int) -> Segment | None:
+    """The part of an exit that room ``room_id`` now lies behind, if any."""
+    steps = [(a, b) for a, b in unit_steps(*exit_.segment)
+             if all(board.occupancy.owner_of(q) == room_id
+                    for q in side_quarters(a, b, exit_.wall))]
+    if not steps:
+        return None
+    return (steps[0][0], steps[-1][1])
+
+
+def floor_marker(room: Room, direction: str, stream: Stream) -> Segment:
+    """A small square inside the room near its ``direction`` wall (teleporters, floor stairs).
+
+    The segment is the square's diagonal, so every exit has a segment to draw.
+    """
+    walls = room.walls()
+    normals = wall_normals(room)
+    candidates = [k for group in walls_facing(room, direction) for k in group] or list(
+        range(len(walls)))
+    taken = [((e.segment[0][0] + e.segment[1][0]) / 2, (e.segment[0][1] + e.segment[1][1]) / 2)
+             for e in room.exits if not e.details.get("on_wall", True)]
+    for index in stream.shuffled(range(len(candidates))):
+        a, b = walls[candidates[index]]
+        nx, ny = _NORMAL_VECTORS[normals[candidates[index]]]
+        for along in (0.5, 0.3, 0.7, 0.15, 0.85):
+            for depth in (0.45, 0.3, 0.2):
+                cx = a[0] + (b[0] - a[0]) * along - nx * depth
+                cy = a[1] + (b[1] - a[1]) * along - ny * depth
+                clear = all(abs(cx - tx) > 0.35 or abs(cy - ty) > 0.35 for tx, ty in taken)
+                if clear and _holds_square(room.polygon, cx, cy):
+                    return _square(cx, cy)
+    point = Polygon(room.polygon).representative_point()
+    return _square(point.x, point.y)
+
+
+def _holds_square(polygon: list[Point], cx: float, cy: float) -> bool:
+    """Whether a marker square (with a margin) around (cx, cy) lies inside the polygon."""
+    m = _MARKER + 0.02
+    return all(inside(cx + dx, cy + dy, polygon) for dx in (-m, m) for dy in (-m, m))
+
+
+def _square(cx: float, cy: float) -> Segment:
+    h = _MARKER
+    return ((round(cx - h, 3), round(cy - h, 3)), (round(cx + h, 3), round(cy + h, 3)))
