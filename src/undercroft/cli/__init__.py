@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import sys
 
-import click
 import typer
 
 from undercroft.cli import amulet_commands, dice_commands
@@ -35,14 +34,18 @@ def fail(message: str) -> None:
 def main(argv: list[str] | None = None) -> None:
     """Entry point of the console script."""
     try:
-        app(args=argv, standalone_mode=False)
+        code = app(args=argv, standalone_mode=False)
     except BadInput as error:
         fail(str(error))
-    except click.exceptions.Exit as done:
+    except typer.Exit as done:
         raise SystemExit(done.exit_code) from None
-    except click.exceptions.Abort:
+    except (typer.Abort, KeyboardInterrupt):
         sys.stderr.write("undercroft: aborted\n")
         raise SystemExit(1) from None
-    except click.ClickException as error:
-        where = f" (in {error.ctx.command_path})" if getattr(error, "ctx", None) else ""
-        fail(error.format_message().replace("\n", " ") + where)
+    except typer.TyperException as error:
+        if type(error).__name__ == "NoArgsIsHelpError":
+            sys.stderr.write(error.format_message() + "\n")
+            raise SystemExit(2) from None
+        fail(error.format_message().replace("\n", " "))
+    if isinstance(code, int) and code:
+        raise SystemExit(code)

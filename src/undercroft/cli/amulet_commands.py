@@ -1,8 +1,146 @@
-"""`undercroft amulet ...` commands."""
+"""`undercroft amulet ...`: the generation tables, whole levels, and an interactive walk-through."""
 
 from __future__ import annotations
 
+import sys
+import tempfile
+from pathlib import Path
+from typing import Annotated
+
 import typer
+from rich.console import Console
+from rich.table import Table
+
+from undercroft.cli.output import emit_json, new_seed, write_bytes, write_text
+from undercroft.errors import BadInput
+from undercroft.maps.ascii import render_ascii
+from undercroft.maps.png import render_png
+from undercroft.maps.svg import render_svg
+from undercroft.systems.amulet.config import DEFAULT_LEVEL_SIZE, LevelConfig
+from undercroft.cli.amulet_explore import Walkthrough
+from undercroft.systems.amulet.export import level_dict
+from undercroft.systems.amulet.generator import LevelGenerator
+from undercroft.systems.amulet.tables import ALLOWED, amulet_tables
 
 app = typer.Typer(help="Amulet (seeds 000 and 001): the GM-less, Gauntlet-style crawl.",
                   no_args_is_help=True)
+
+SeedOption = Annotated[int | None, typer.Option("--seed", help="Seed; same seed, same level.")]
+DepthOption = Annotated[int, typer.Option("--depth", help="Dungeon level, 1 or deeper.")]
+SizeOption = Annotated[int, typer.Option("--size", help="Level size X: the level is X by X units.")]
+GmOption = Annotated[str, typer.Option("--gm-choice",
+                                       help="A 'GM' result: 'reroll' (roll again) or 'ask'.")]
+
+
+def level_config(size: int, gm_choice: str) -> LevelConfig:
+    """The generator's settings from command-line options, refusing bad values in one line."""
+    if gm_choice not in ("reroll", "ask"):
+        raise BadInput(f"--gm-choice {gm_choice!r}: expected 'reroll' or 'ask'")
+    if not 1 <= size <= 200:
+        raise BadInput(f"--size {size}: a level is 1 to 200 units square")
+    return LevelConfig(level_size=size, gm_choice=gm_choice)  # type: ignore[arg-type]
+
+
+def check_depth(depth: int) -> None:
+    if depth < 1:
+        raise BadInput(f"--depth {depth}: dungeon levels are numbered from 1")
+
+
+def ask_gm(table: str, options: list[str]) -> str:
+    """Ask the person for a GM's choice: a prompt on stderr at a terminal, a line of input."""
+    prompt = f"GM's choice for {table} ({', '.join(options)})"
+    while True:
+        if sys.stdin.isatty():
+            sys.stderr.write(prompt + ": ")
+            sys.stderr.flush()
+        line = sys.stdin.readline()
+        if not line:
+            raise BadInput(f"--gm-choice ask: no answer for table {table!r} (input closed)")
+        answer = line.strip().lower()
+        if answer in options:
+            return answer
+        if not sys.stdin.isatty():
+            raise BadInput(f"--gm-choice ask: {answer!r} is not one of {', '.join(options)} "
+                           f"(table {table!r})")
+        sys.stderr.write(f"  {answer!r} is not one of the choices\n")
+
+
+@app.command("tables")
+def tables(json_output: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False) -> None:
+    """Seed 001's dungeon generation tables (2d8, rolls 2-16)."""
+    loaded = amulet_tables()
+    if json_output:
+        emit_json({name: {str(total): table.results[total]
+                          for total in range(table.low, table.high + 1)}
+                   for name, table in loaded.items()}, "-")
+        return
+    grid = Table(title="Amulet dungeon generation tables (roll 2d8)")
+    grid.add_column("2d8", justify="right")
+    for name in ALLOWED:
+        grid.add_column(name.replace("_", " "))
+    for total in range(2, 17):
+        grid.add_row(str(total), *(loaded[name].results[total] for name in ALLOWED))
+    Console().print(grid)
+
+
+@app.command("generate")
+def generate(
+    seed: SeedOption = None,
+    depth: DepthOption = 1,
+    size: SizeOption = DEFAULT_LEVEL_SIZE,
+    gm_choice: GmOption = "reroll",
+    json_target: Annotated[str | None, typer.Option(
+        "--json", help="Write the level as JSON to FILE, or '-' for stdout.")] = None,
+    svg: Annotated[Path | None, typer.Option("--svg", help="Write a printable SVG map.")] = None,
+    png: Annotated[Path | None, typer.Option("--png", help="Write a PNG map.")] = None,
+    ascii_map: Annotated[bool, typer.Option("--ascii", help="Print the map as text.")] = False,
+    smooth: Annotated[bool, typer.Option("--smooth-circles",
+                                         help="Draw Circle rooms round, not octagonal.")] = False,
+) -> None:
+    """Generate one whole Amulet level from the seed's tables, and print or save its map."""
+    config = level_config(size, gm_choice)
+    check_depth(depth)
+    if json_target == "-" and ascii_map:
+        raise BadInput("--ascii and --json - both want standard output; "
+                       "write the JSON to a file instead")
+    seed = new_seed() if seed is None else seed
+    generator = LevelGenerator(config, seed, depth, ask=ask_gm if gm_choice == "ask" else None)
+    level = generator.generate_all()
+    style = "smooth" if smooth else "octagon"
+    if svg is not None:
+        write_text(svg, render_svg(level, circle_style=style), "--svg")
+    if png is not None:
+        _write_png(level, png, style)
+    if json_target is not None:
+        emit_json(level_dict(generator), json_target)
+    if ascii_map or (json_target is None and svg is None and png is None):
+        console = Console(highlight=False)
+        console.print(f"[bold]{level.title}[/bold] - {len(level.rooms)} rooms, "
+                      f"{config.level_size}x{config.level_size} units")
+        console.print(render_ascii(level), markup=False)
+
+
+def _write_png(level: object, path: Path, style: str) -> None:
+    """Render to a temporary file beside the target, then move it into place."""
+    folder = path.parent if str(path.parent) else Path(".")
+    if not folder.is_dir():
+        raise BadInput(f"--png {path}: folder {str(folder)!r} does not exist")
+    with tempfile.TemporaryDirectory() as scratch:
+        temporary = Path(scratch) / "map.png"
+        render_png(level, temporary, circle_style=style)  # type: ignore[arg-type]
+        write_bytes(path, temporary.read_bytes(), "--png")
+
+
+@app.command("explore")
+def explore(
+    seed: SeedOption = None,
+    depth: DepthOption = 1,
+    size: SizeOption = DEFAULT_LEVEL_SIZE,
+    gm_choice: GmOption = "reroll",
+) -> None:
+    """Walk a level room by room: open exits and watch the map grow (type 'help')."""
+    config = level_config(size, gm_choice)
+    check_depth(depth)
+    seed = new_seed() if seed is None else seed
+    generator = LevelGenerator(config, seed, depth, ask=ask_gm if gm_choice == "ask" else None)
+    Walkthrough(generator, Console(highlight=False), sys.stdin).run()

@@ -92,8 +92,9 @@ class TableRoller:
                                f"{', '.join(options)}")
             self.choices.append(ChoiceRecord(name, chosen, room))
             return chosen
+        again = f"{note}; gm: roll again" if note else "gm: roll again"
         for _ in range(MAX_GM_REROLLS):
-            result = self.raw(name, room, "gm: roll again")
+            result = self.raw(name, room, again)
             if result != GM:
                 return result
         raise RuntimeError(f"table {name!r} gave GM {MAX_GM_REROLLS} times running")

@@ -1,0 +1,298 @@
+"""Property tests of the level generator against seed 001's Creation rules."""
+
+from __future__ import annotations
+
+import json
+import math
+import subprocess
+import sys
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from shapely.geometry import box
+
+from amulet.levels import generated, on_boundary, polygon, shared_wall_length
+from undercroft.maps.model import Room, outward_normal, wall_length
+from undercroft.systems.amulet.config import LevelConfig
+from undercroft.systems.amulet.encounters import swarm_health
+from undercroft.systems.amulet.export import level_dict
+from undercroft.systems.amulet.generator import LevelGenerator
+from undercroft.systems.amulet.tables import amulet_tables
+
+seeds = st.integers(min_value=0, max_value=2**32 - 1)
+sizes = st.integers(min_value=1, max_value=20)
+FEW = settings(max_examples=40, deadline=None)
+
+
+def _level(seed: int, size: int) -> LevelGenerator:
+    return generated(seed, size)
+
+
+@FEW
+@given(seeds, sizes)
+def test_rooms_never_overlap_and_stay_inside(seed: int, size: int) -> None:
+    level = _level(seed, size).level
+    bounds = box(0, 0, size, size)
+    shapes = [polygon(room) for room in level.rooms]
+    for i, first in enumerate(shapes):
+        assert first.is_valid and bounds.covers(first)
+        for second in shapes[i + 1:]:
+            assert first.intersection(second).area < 1e-9
+
+
+@FEW
+@given(seeds, sizes)
+def test_walls_run_at_multiples_of_45_degrees(seed: int, size: int) -> None:
+    for room in _level(seed, size).level.rooms:
+        for a, b in room.walls():
+            angle = math.degrees(math.atan2(b[1] - a[1], b[0] - a[0]))
+            assert round(angle) % 45 == 0, (room.id, a, b)
+            assert all(float(v).is_integer() for v in (*a, *b))
+
+
+def _sides(room: Room) -> list[int]:
+    return sorted(int(wall_length(a, b)) for a, b in room.walls())
+
+
+@FEW
+@given(seeds, sizes)
+def test_shapes_match_their_sizes(seed: int, size: int) -> None:
+    for room in _level(seed, size).level.rooms:
+        s = room.size
+        sides = _sides(room)
+        if room.shape == "square":
+            assert sides == [s] * 4
+        elif room.shape == "hallway":
+            assert sides == sorted([s, s, 1, 1]) or (s == 1 and sides == [1] * 4)
+        elif room.shape == "rectangle":
+            short = sides[0]
+            assert sides[2:] == [s, s] and sides[:2] == [short, short]
+            assert (1 < short < s) if s >= 3 else short == 1
+        elif room.shape == "triangle":
+            normals = {outward_normal(a, b) for a, b in room.walls()}
+            assert sides == [s, s, s]  # legs of s units, hypotenuse of s angular units
+            assert len(normals & {"N", "S"}) == 1 and len(normals & {"E", "W"}) == 1
+        else:
+            xs = [p[0] for p in room.polygon]
+            ys = [p[1] for p in room.polygon]
+            assert max(xs) - min(xs) == s and max(ys) - min(ys) == s
+
+
+@FEW
+@given(seeds, sizes)
+def test_connected_rooms_share_a_wall(seed: int, size: int) -> None:
+    level = _level(seed, size).level
+    for room in level.rooms:
+        if room.from_room is not None and room.via != "teleport":
+            assert shared_wall_length(level, room.id, room.from_room) > 0
+        for exit_ in room.exits:
+            if exit_.type in ("teleport", "stair"):
+                continue
+            assert on_boundary(room, exit_.segment)
+            targets = [exit_.to] if isinstance(exit_.to, int) else exit_.to or []
+            assert targets, f"exit {exit_.id} leads nowhere"
+            for target in targets:
+                assert shared_wall_length(level, room.id, target) > 0
+
+
+@FEW
+@given(seeds, sizes)
+def test_every_whole_level_has_a_stair(seed: int, size: int) -> None:
+    level = _level(seed, size).level
+    assert any(e.type == "stair" for room in level.rooms for e in room.exits)
+
+
+@FEW
+@given(seeds, sizes)
+def test_every_logged_roll_is_the_table_entry_for_its_total(seed: int, size: int) -> None:
+    tables = amulet_tables()
+    rolls = _level(seed, size).roller.rolls
+    assert rolls
+    for roll in rolls:
+        table = tables[roll.table]
+        assert roll.dice == "2d8" and 2 <= roll.total <= 16
+        assert table.results[roll.total] == roll.result
+
+
+@FEW
+@given(seeds, sizes)
+def test_rooms_follow_their_size_rolls_and_swarm_capacity(seed: int, size: int) -> None:
+    generator = _level(seed, size)
+    first_size_roll: dict[int, int] = {}
+    for roll in generator.roller.rolls:
+        if roll.table == "size" and roll.result != "gm" and "pre-rolled" not in (roll.note or ""):
+            first_size_roll.setdefault(roll.room or 0, int(roll.result))
+    for room in generator.level.rooms:
+        if room.id in first_size_roll:
+            assert room.size <= first_size_roll[room.id]  # reduced to what fits, never grown
+        for encounter in room.details["encounters"]:
+            if encounter["swarm_size"] in ("25%", "50%", "75%", "100%"):
+                percent = int(encounter["swarm_size"][:-1])
+                assert encounter["swarm_health"] == 20 * room.size * percent // 100
+
+
+def test_swarm_capacity_follows_seed_000() -> None:
+    assert swarm_health("100%", 5, "demon") == 100  # "a 5-unit room holds 100 health"
+    assert swarm_health("100%", 1, "demon") == 20
+    assert swarm_health("25%", 4, "demon") == 20
+    assert swarm_health("75%", 4, "demon") == 60
+    assert swarm_health("1", 3, "barbarian") == 7  # "1" is a lone monster
+
+
+def test_the_same_seed_gives_the_same_level_in_another_process() -> None:
+    here = json.dumps(level_dict(generated(12345, 16)), sort_keys=True)
+    code = ("import json; from undercroft.systems.amulet.generator import LevelGenerator; "
+            "from undercroft.systems.amulet.export import level_dict; "
+            "g = LevelGenerator(seed=12345); g.generate_all(); "
+            "print(json.dumps(level_dict(g), sort_keys=True))")
+    there = subprocess.run([sys.executable, "-c", code], check=True, capture_output=True,
+                           text=True, env={"PYTHONHASHSEED": "77"}).stdout.strip()
+    assert there == here
+    assert json.dumps(level_dict(generated(12346, 16)), sort_keys=True) != here
+
+
+def test_the_first_exit_is_the_one_the_room_was_entered_by() -> None:
+    for seed in range(30):
+        level = generated(seed).level
+        for room in level.rooms:
+            if room.from_room is None or room.via in ("murder hole",):
+                continue
+            entry = room.exits[0]
+            parent = level.room(room.from_room)
+            assert entry.twin is not None and entry.to == parent.id
+            source = parent.exit(entry.twin)
+            assert source.id == room.via or room.via == "teleport"
+
+
+def test_a_walldoor_wider_than_the_room_behind_opens_onto_more_rooms() -> None:
+    seen = 0
+    for seed in range(60):
+        level = generated(seed).level
+        for room in level.rooms:
+            for exit_ in room.exits:
+                if isinstance(exit_.to, list):
+                    seen += 1
+                    assert len(exit_.to) >= 2 and wall_length(*exit_.segment) >= 2
+                    for target in exit_.to:
+                        assert shared_wall_length(level, room.id, target) > 0
+    assert seen > 0
+
+
+def test_a_one_exit_room_entered_by_a_secret_door_holds_treasures_equal_to_its_size() -> None:
+    seen = 0
+    for seed in range(200):
+        level = generated(seed).level
+        for room in level.rooms:
+            if room.via is None or room.via in ("teleport", "murder hole"):
+                continue
+            entry = level.find_exit(room.via)[1]
+            if entry.type == "secret" and len(room.exits) == 1:
+                seen += 1
+                assert room.contents == ["treasure"] * room.size
+    assert seen > 0
+
+
+def test_exits_onto_an_earlier_rooms_blank_wall_are_secret() -> None:
+    seen = 0
+    for seed in range(40):
+        level = generated(seed).level
+        for room in level.rooms:
+            for exit_ in room.exits:
+                if exit_.type == "secret" and isinstance(exit_.to, int) and exit_.twin:
+                    other = level.room(exit_.to)
+                    twin = other.exit(exit_.twin)
+                    assert twin.type == "secret" and twin.segment[::-1] == exit_.segment
+                    seen += 1
+    assert seen > 0
+
+
+def test_murder_holes_look_into_a_mapped_room_through_a_shared_wall() -> None:
+    seen = 0
+    for seed in range(80):
+        level = generated(seed).level
+        for room in level.rooms:
+            for hole in room.murder_holes:
+                seen += 1
+                assert "murder hole" in room.contents
+                assert hole.to is not None
+                seen_room = level.room(hole.to)
+                assert seen_room.via == "murder hole" and seen_room.from_room == room.id
+                assert on_boundary(room, hole.segment) and on_boundary(seen_room, hole.segment)
+    assert seen > 0
+
+
+def test_open_exits_pre_roll_the_next_rooms_size_and_encounter() -> None:
+    seen = 0
+    for seed in range(40):
+        generator = generated(seed)
+        notes = [r for r in generator.roller.rolls if r.note and r.note.startswith("pre-rolled")]
+        for room in generator.level.rooms:
+            if room.via is None or "." not in room.via:
+                continue
+            source = generator.level.find_exit(room.via)[1]
+            first_behind = min(r.id for r in generator.level.rooms if r.via == source.id)
+            if source.type != "open" or room.id != first_behind:
+                continue
+            label = f"pre-rolled for the room behind open exit {source.id}"
+            mine = [r for r in notes if (r.note or "").split(";")[0] == label]
+            sizes = [int(r.result) for r in mine if r.table == "size" and r.result != "gm"]
+            if not sizes:
+                continue
+            seen += 1
+            assert room.size <= sizes[0]
+            kinds = [r.result for r in mine if r.table == "encounter"
+                     and r.result not in ("gm", "roll 2")]
+            assert [e["kind"] for e in room.details["encounters"]] == kinds[: len(
+                room.details["encounters"])]
+    assert seen > 0
+
+
+def test_a_tiny_level_turns_impossible_exits_into_teleporters_and_stairs() -> None:
+    seen = 0
+    for seed in range(30):
+        level = generated(seed, 1).level
+        for room in level.rooms:
+            if len(room.polygon) == 4 and room.shape != "triangle":  # fills the 1x1 level
+                seen += 1
+                assert len(level.rooms) == 1
+                assert {e.type for e in room.exits} <= {"teleport", "stair"}
+    assert seen > 0
+
+
+def test_two_impossible_exits_become_one_stair() -> None:
+    generator = LevelGenerator(LevelConfig(level_size=1), seed=4)
+    room = generator.start()
+    before = [e.type for e in room.exits]
+    generator._impossible.pop(room.id, None)
+    generator._impossible_exit(room, "N")
+    assert [e.type for e in room.exits] == [*before, "teleport"]
+    generator._impossible_exit(room, "S")
+    assert [e.type for e in room.exits] == [*before, "stair"]
+
+
+def test_gm_results_are_rolled_again_or_asked() -> None:
+    rerolled = [r for seed in range(40) for r in generated(seed).roller.rolls if r.result == "gm"]
+    assert rerolled  # 16 on 2d8 comes up about once in 64 rolls
+    asked: list[str] = []
+
+    def ask(table: str, options: list[str]) -> str:
+        asked.append(table)
+        return options[-1]
+
+    generator = LevelGenerator(LevelConfig(gm_choice="ask"), seed=1, ask=ask)
+    generator.generate_all()
+    gm_rolls = [r for r in generator.roller.rolls if r.result == "gm"]
+    assert len(asked) == len(gm_rolls) == len(generator.roller.choices) > 0
+    assert not any("gm: roll again" in (r.note or "") for r in generator.roller.rolls)
+
+
+def test_incremental_opening_gives_a_valid_level() -> None:
+    generator = LevelGenerator(seed=99)
+    first = generator.start()
+    assert generator.level.rooms == [first]
+    opened = generator.openable()[0]
+    rooms = generator.open(opened)
+    assert rooms and all(r.from_room == first.id for r in rooms if r.via == opened)
+    assert opened not in generator.openable()
+    generator.generate_all()
+    assert not generator.openable()
