@@ -1,0 +1,103 @@
+"""A level as a PNG image through matplotlib, from the same primitives as the SVG.
+
+There is deliberately no layout here: ``maps.drawing.compose`` decides what goes
+where, and this module only paints each primitive with its ``marks.PALETTE``
+class. matplotlib is imported inside the function, after selecting the Agg
+backend, so importing Undercroft never opens a window or needs a display.
+"""
+
+from __future__ import annotations
+
+import os
+from typing import Any
+
+from undercroft.maps import marks as mk
+from undercroft.maps.drawing import (
+    Circle,
+    Line,
+    Polygon,
+    Polyline,
+    Primitive,
+    Text,
+    compose,
+)
+from undercroft.maps.model import LevelMap
+
+INCH_PER_UNIT = 0.3
+"""Printed size of one grid unit: a 20-unit level and its legend fit a letter page."""
+POINTS = INCH_PER_UNIT * 72
+"""Typographic points per level unit, for line widths and font sizes."""
+HALO = 0.09
+ANCHOR = {"start": "left", "middle": "center", "end": "right"}
+SERIF = ["Palatino Linotype", "Palatino", "Book Antiqua", "DejaVu Serif"]
+
+
+def render_png(level: LevelMap, path: str | os.PathLike[str], *, player_view: bool = False,
+               circle_style: str = "octagon", dpi: float = 150) -> None:
+    """Write the map to ``path``; one unit is ``INCH_PER_UNIT * dpi`` pixels."""
+    if dpi <= 0:
+        raise ValueError(f"dpi must be positive, got {dpi!r}")
+    drawing = compose(level, player_view=player_view, circle_style=circle_style)
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    with plt.rc_context({"font.family": "serif", "font.serif": SERIF}):
+        fig = plt.figure(figsize=(drawing.width * INCH_PER_UNIT,
+                                  drawing.height * INCH_PER_UNIT), dpi=dpi)
+        try:
+            ax = fig.add_axes((0.0, 0.0, 1.0, 1.0))
+            xmin, ymin, xmax, ymax = drawing.bounds
+            ax.set_xlim(xmin, xmax)
+            ax.set_ylim(ymin, ymax)
+            ax.set_axis_off()
+            for z, item in enumerate(drawing.items):
+                _draw(ax, item, z)
+            fig.savefig(path, dpi=dpi, facecolor=mk.PAPER)
+        finally:
+            plt.close(fig)
+
+
+def _stroke(cls: str) -> dict[str, Any]:
+    """matplotlib line keywords for a class; dashes are in units of the line width."""
+    paint = mk.paint_for(cls)
+    width = max(paint.width * POINTS, 0.01)
+    style: Any = "solid"
+    if paint.dash:
+        style = (0, tuple(d * POINTS / width for d in paint.dash))
+    return {"color": paint.stroke or "none", "linewidth": width if paint.stroke else 0.0,
+            "linestyle": style}
+
+
+def _draw(ax: Any, item: Primitive, z: int) -> None:
+    """Paint one primitive; ``z`` keeps the composed paint order across artist kinds."""
+    from matplotlib import patches
+
+    paint = mk.paint_for(item.cls)
+    if isinstance(item, Line | Polyline):
+        pts = (item.a, item.b) if isinstance(item, Line) else item.points
+        ax.plot([p[0] for p in pts], [p[1] for p in pts], zorder=z, solid_capstyle="round",
+                dash_capstyle="butt", solid_joinstyle="round", **_stroke(item.cls))
+        return
+    if isinstance(item, Polygon | Circle):
+        edge = _stroke(item.cls)
+        common = {"facecolor": paint.fill or "none", "edgecolor": edge["color"],
+                  "linewidth": edge["linewidth"], "linestyle": edge["linestyle"], "zorder": z}
+        if isinstance(item, Polygon):
+            ax.add_patch(patches.Polygon(item.points, closed=True, joinstyle="round", **common))
+        else:
+            ax.add_patch(patches.Circle(item.center, item.radius, **common))
+        return
+    _text(ax, item, paint, z)
+
+
+def _text(ax: Any, item: Text, paint: mk.Paint, z: int) -> None:
+    from matplotlib import patheffects
+
+    effects = [patheffects.withStroke(linewidth=HALO * POINTS, foreground=mk.FLOOR)]
+    ax.text(*item.pos, item.text, fontsize=item.size * POINTS, ha=ANCHOR[item.anchor],
+            va="center_baseline", color=paint.fill or mk.INK, zorder=z,
+            fontweight="bold" if paint.bold else "normal",
+            fontstyle="italic" if paint.italic else "normal",
+            path_effects=effects if paint.halo else None)
