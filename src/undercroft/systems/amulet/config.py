@@ -10,7 +10,7 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-DEFAULT_LEVEL_SIZE = 16
+DEFAULT_LEVEL_SIZE = 12
 
 
 class LevelConfig(BaseModel):
@@ -19,7 +19,7 @@ class LevelConfig(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
 
     level_size: int = Field(DEFAULT_LEVEL_SIZE, ge=1, le=200)
-    """LEVEL SIZE: each level is level_size x level_size units (house rule default 16)."""
+    """LEVEL SIZE: each level is level_size x level_size units (house rule: 12, about 25 rooms)."""
     gm_choice: Literal["reroll", "ask"] = "reroll"
     """What a "GM" result means with no game master: roll again, or ask the person."""
     specials: bool = True

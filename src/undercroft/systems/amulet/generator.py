@@ -56,6 +56,8 @@ class LevelGenerator:
         self.last_room: int | None = None
         self._impossible: dict[int, list[str]] = {}
         self._opened: set[str] = set()
+        self._exits: dict[str, tuple[Room, Exit]] = {}
+        self._footprints: dict[str, walls.Footprint] = {}
 
     # ----------------------------------------------------------------- driving
     def start(self) -> Room:
@@ -83,7 +85,7 @@ class LevelGenerator:
         if exit_id not in self.pending:
             raise BadInput(f"exit {exit_id!r} cannot be opened: it is not an unopened exit "
                            f"of this level (openable: {', '.join(self.pending) or 'none'})")
-        room, exit_ = self.level.find_exit(exit_id)
+        room, exit_ = self._exits[exit_id]
         if exit_.type == "secret":
             self._mark_found(exit_)
         created: list[Room] = []
@@ -114,7 +116,7 @@ class LevelGenerator:
         self.level.rooms.append(room)
         if entry is not None and entry.type == "teleport":
             self._arrive_by_teleport(room, entry)
-        self._connect_neighbours(room, entry)
+        self._connect_neighbours(room, entry, placement.mask)
         wanted = int(self.roller.roll("exit_number", room_id))
         for _ in range(max(0, wanted - len(room.exits))):
             self._add_rolled_exit(room)
@@ -166,7 +168,14 @@ class LevelGenerator:
         if type_ == "secret":
             exit_.found = False
         room.exits.append(exit_)
+        self._exits[exit_.id] = (room, exit_)
         return exit_
+
+    def _footprint(self, exit_: Exit) -> walls.Footprint:
+        found = self._footprints.get(exit_.id)
+        if found is None:
+            found = self._footprints[exit_.id] = walls.Footprint(self.board, exit_)
+        return found
 
     def _link(self, a: Room, a_exit: Exit, b: Room, b_exit: Exit) -> None:
         """a_exit of room a opens onto room b through b_exit (its twin)."""
@@ -180,15 +189,15 @@ class LevelGenerator:
         b_exit.to = a.id
         b_exit.twin = a_exit.id
 
-    def _connect_neighbours(self, room: Room, entry: Exit | None) -> None:
+    def _connect_neighbours(self, room: Room, entry: Exit | None, mask: int) -> None:
         """Seed 001: where the new room meets an earlier room's exit, that exit is one of its own."""
         order = [entry.id] if entry is not None and entry.id in self.pending else []
         order += [e for e in self.pending if e not in order]
         for exit_id in order:
-            other, exit_ = self.level.find_exit(exit_id)
+            other, exit_ = self._exits[exit_id]
             if exit_.type not in WALL_EXITS or other.id == room.id:
                 continue
-            part = walls.covered_part(self.board, exit_, room.id)
+            part = self._footprint(exit_).covered_part(self.board, room.id, mask)
             if part is None:
                 continue
             twin = self._new_exit(room, exit_.type, opposite(exit_.wall), (part[1], part[0]))
@@ -260,6 +269,7 @@ class LevelGenerator:
             return
         first = room.exit(earlier.pop())
         room.exits.remove(first)
+        del self._exits[first.id]
         self.pending.remove(first.id)
         self._add_stair(room, direction)
 
@@ -280,6 +290,7 @@ class LevelGenerator:
         exit_.type = "teleport"
         exit_.details["on_wall"] = False
         exit_.segment = walls.floor_marker(room, exit_.wall, self.mapper)
+        self._footprints.pop(exit_.id, None)
 
     def _mark_found(self, exit_: Exit) -> None:
         exit_.found = True
@@ -294,7 +305,7 @@ class LevelGenerator:
         created: list[Room] = []
         preroll = exit_.details.pop("preroll", None)
         while True:
-            runs = walls.free_runs(self.board, exit_)
+            runs = self._footprint(exit_).free_runs(self.board)
             if not runs:
                 break
             new = self._room_behind(runs[0], exit_.wall, room.id, exit_.id, exit_, preroll)
@@ -307,7 +318,7 @@ class LevelGenerator:
     def _open_teleporter(self, room: Room, exit_: Exit) -> list[Room]:
         """Seed 001 Teleport: an unused teleporter elsewhere, or a new room in empty space."""
         unused = [e for e in self.pending if e != exit_.id and not e.startswith(f"{room.id}.")
-                  and self.level.find_exit(e)[1].type == "teleport"]
+                  and self._exits[e][1].type == "teleport"]
         if unused and self.mapper.chance(self.config.teleport_to_existing):
             self._pair_teleporters(room, exit_, self.mapper.choice(unused))
             return []
@@ -333,12 +344,12 @@ class LevelGenerator:
         return []
 
     def _pair_teleporters(self, room: Room, exit_: Exit, other_id: str) -> None:
-        other_room, other = self.level.find_exit(other_id)
+        other_room, other = self._exits[other_id]
         self._link(room, exit_, other_room, other)
         self.pending.remove(other_id)
 
     def _arrive_by_teleport(self, room: Room, source: Exit) -> None:
-        source_room = self.level.find_exit(source.id)[0]
+        source_room = self._exits[source.id][0]
         direction = self.mapper.choice(["N", "E", "S", "W"])
         arrival = self._new_exit(room, "teleport", direction,
                                  walls.floor_marker(room, direction, self.mapper), on_wall=False)
@@ -364,12 +375,12 @@ class LevelGenerator:
         """Drop finished exits from the frontier; when none is left, make sure of a Stair."""
         still: list[str] = []
         for exit_id in self.pending:
-            _, exit_ = self.level.find_exit(exit_id)
+            _, exit_ = self._exits[exit_id]
             if exit_.type == "teleport":
                 if exit_.to is None:
                     still.append(exit_id)
             elif exit_.to is None or (exit_id not in self._opened
-                                      and walls.free_runs(self.board, exit_)):
+                                      and self._footprint(exit_).free_runs(self.board)):
                 still.append(exit_id)
         self.pending = still
         if not self.pending and self.last_room is not None and not self._has_stair():

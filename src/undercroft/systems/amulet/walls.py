@@ -148,31 +148,62 @@ def pick_spot(options: list[Spot], board: Board, stream: Stream,
     return None
 
 
-def free_runs(board: Board, exit_: Exit) -> list[Segment]:
-    """Runs of an exit's unit steps with nothing yet behind them."""
-    runs: list[Segment] = []
-    current: list[tuple[Point, Point]] = []
-    for a, b in unit_steps(*exit_.segment):
-        owners = [board.occupancy.owner_of(q) for q in side_quarters(a, b, exit_.wall)]
-        if all(owner == 0 for owner in owners):
-            current.append((a, b))
-            continue
+class Footprint:
+    """The quarters just outside an exit, step by step, with their bitset.
+
+    Checking a new room against every waiting exit is then one AND each; only
+    an exit the room really touches is looked at step by step.
+    """
+
+    __slots__ = ("mask", "off_level", "steps")
+
+    def __init__(self, board: Board, exit_: Exit) -> None:
+        occupancy = board.occupancy
+        self.steps: list[tuple[Point, Point, list[int] | None]] = []
+        self.mask = 0
+        self.off_level = False
+        for a, b in unit_steps(*exit_.segment):
+            quarters = side_quarters(a, b, exit_.wall)
+            if all(occupancy.in_bounds(q) for q in quarters):
+                indices = [occupancy.index(q) for q in quarters]
+                for index in indices:
+                    self.mask |= 1 << index
+                self.steps.append((a, b, indices))
+            else:
+                self.off_level = True
+                self.steps.append((a, b, None))
+
+    def free_runs(self, board: Board) -> list[Segment]:
+        """Runs of steps with nothing yet behind them."""
+        taken = board.occupancy.bits & self.mask
+        if taken == self.mask and not self.off_level and self.mask:
+            return []
+        if not taken and not self.off_level:
+            return [(self.steps[0][0], self.steps[-1][1])]
+        runs: list[Segment] = []
+        current: list[tuple[Point, Point]] = []
+        owner = board.occupancy.owner
+        for a, b, indices in self.steps:
+            if indices is not None and all(owner[i] == 0 for i in indices):
+                current.append((a, b))
+                continue
+            if current:
+                runs.append((current[0][0], current[-1][1]))
+                current = []
         if current:
             runs.append((current[0][0], current[-1][1]))
-            current = []
-    if current:
-        runs.append((current[0][0], current[-1][1]))
-    return runs
+        return runs
 
-
-def covered_part(board: Board, exit_: Exit, room_id: int) -> Segment | None:
-    """The part of an exit that room ``room_id`` now lies behind, if any."""
-    steps = [(a, b) for a, b in unit_steps(*exit_.segment)
-             if all(board.occupancy.owner_of(q) == room_id
-                    for q in side_quarters(a, b, exit_.wall))]
-    if not steps:
-        return None
-    return (steps[0][0], steps[-1][1])
+    def covered_part(self, board: Board, room_id: int, room_mask: int) -> Segment | None:
+        """The part of the exit that room ``room_id`` (bitset ``room_mask``) lies behind."""
+        if not self.mask & room_mask:
+            return None
+        owner = board.occupancy.owner
+        steps = [(a, b) for a, b, indices in self.steps
+                 if indices is not None and all(owner[i] == room_id for i in indices)]
+        if not steps:
+            return None
+        return (steps[0][0], steps[-1][1])
 
 
 def floor_marker(room: Room, direction: str, stream: Stream) -> Segment:
