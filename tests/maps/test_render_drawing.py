@@ -113,9 +113,9 @@ def test_long_labels_leave_a_tiny_room_for_the_notes() -> None:
     items = texts(LevelMap(4, [room]))
     inside = [t.text for t in items if 1 <= t.pos[0] <= 2 and 1 <= t.pos[1] <= 2]
     assert inside == ["1"]
-    notes = [t.text for t in items if t.pos[0] > 4]
-    assert any("1: swarm of demons" in n for n in notes)
-    assert any("1: Tz Ke Fo" in n for n in notes)
+    notes = [t.text for t in items if t.cls == "note"]
+    assert notes and all(t.pos[1] < 0 for t in items if t.cls == "note")  # under the map
+    assert "1: Tz Ke Fo; swarm of demons 50% (50 hp)" in " ".join(notes)
 
 
 def test_a_roomy_room_keeps_its_labels_inside() -> None:

@@ -21,11 +21,15 @@ LEGEND_TEXT, LEGEND_HEAD, TITLE, SUBTITLE, GRID_LABEL = 0.3, 0.36, 0.75, 0.36, 0
 CHAR_W, LEADING, PAD = 0.6, 1.15, 0.3
 """Average glyph width per em, line spacing, and the breathing room a text keeps to a wall."""
 MARGIN, LEGEND_GAP, LEGEND_W, ROW = 1.0, 1.2, 10.0, 0.8
+NOTE_CHARS, NOTE_W, NOTE_ROW = 42, 8.6, 0.48
+"""Characters per line of a note, width of a notes column and its line spacing, in units."""
 EPS = 1e-6
 
 
 @dataclass(frozen=True)
 class Line:
+    """A straight stroke from a to b: a wall, a tick, a step."""
+
     a: Point
     b: Point
     cls: str
@@ -33,18 +37,24 @@ class Line:
 
 @dataclass(frozen=True)
 class Polyline:
+    """An open stroke through several points: a wavy wall, an arc."""
+
     points: tuple[Point, ...]
     cls: str
 
 
 @dataclass(frozen=True)
 class Polygon:
+    """A closed, possibly filled shape: a floor, an arrowhead, a teleporter."""
+
     points: tuple[Point, ...]
     cls: str
 
 
 @dataclass(frozen=True)
 class Circle:
+    """A true circle, for a round room drawn smoothly."""
+
     center: Point
     radius: float
     cls: str
@@ -97,13 +107,16 @@ def compose(level: LevelMap, *, player_view: bool = False,
         items += exit_marks(ex)
     if not player_view:
         items += [Line(*mh.segment, "murder-hole") for r in rooms for mh in r.murder_holes]
-    notes: list[str] = []
-    for room in rooms:
-        items += _room_text(room, notes)
+    notes: dict[int, list[str]] = {}
+    for room in sorted(rooms, key=lambda r: r.id):
+        items += _room_text(room, notes.setdefault(room.id, []))
     names = {mk.content_code(n): n for r in rooms for n in mk.content_names(r.contents)}
-    key, bottom = _legend(size + LEGEND_GAP, float(size), player_view, names, notes)
-    items += key + _title(level, player_view)
-    bounds = (-MARGIN, min(-MARGIN, bottom - 0.3), size + LEGEND_GAP + LEGEND_W, size + 2.3)
+    key, key_bottom = _legend(size + LEGEND_GAP, float(size), player_view, names)
+    width = size + LEGEND_GAP + LEGEND_W
+    lines = [f"{rid}: " + "; ".join(texts) for rid, texts in notes.items() if texts]
+    notes_items, notes_bottom = _notes(lines, 0.0, -MARGIN, width)
+    items += key + notes_items + _title(level, player_view)
+    bounds = (-MARGIN, min(-MARGIN, key_bottom - 0.5, notes_bottom - 0.5), width, size + 2.3)
     return Drawing(bounds, items)
 
 
@@ -318,13 +331,13 @@ def _room_text(room: Room, notes: list[str]) -> list[Primitive]:
                 lines += block
                 break
         else:
-            notes.append(f"{room.id}: {text}")
+            notes.append(text)
     return list(_stack(lines, center))
 
 
-def _legend(x0: float, top: float, player_view: bool, names: dict[str, str],
-            notes: list[str]) -> tuple[list[Primitive], float]:
-    """The key beside the map: every mark drawn by the map's own code, then codes and notes."""
+def _legend(x0: float, top: float, player_view: bool,
+            names: dict[str, str]) -> tuple[list[Primitive], float]:
+    """The key beside the map: every mark drawn by the map's own code, then content codes."""
     out: list[Primitive] = [Text((x0, top), "Legend", LEGEND_HEAD, "legend-head", "start")]
     out += _compass((x0 + LEGEND_W - 1.2, top - 0.3))
     rows: list[tuple[list[Primitive], str]] = []
@@ -337,26 +350,41 @@ def _legend(x0: float, top: float, player_view: bool, names: dict[str, str],
     for kind, text in extras:
         rows.append((_sample_extra(kind, x0, top - ROW * (len(rows) + 1)), text))
     for i, (prims, text) in enumerate(rows):
-        out += [*prims, Text((x0 + 3.1, top - ROW * (i + 1)), text, LEGEND_TEXT, "legend-text",
-                             "start")]
+        y = top - ROW * (i + 1)
+        out += [*prims, Text((x0 + 3.1, y), text, LEGEND_TEXT, "legend-text", "start")]
     y = top - ROW * (len(rows) + 1)
-    codes = "  ·  ".join(f"{code}\N{NO-BREAK SPACE}{names[code]}" for code in sorted(names))
-    blocks = [("Contents", [codes] if codes else []),
-              ("Notes", sorted(notes, key=lambda n: int(n.split(":")[0])))]
-    for head, entries in blocks:
-        if entries:
-            out.append(Text((x0, y - 0.2), head, LEGEND_HEAD, "legend-head", "start"))
-            y -= 0.2 + ROW
-        for entry in entries:
-            for line in textwrap.wrap(entry, 52, break_on_hyphens=False, subsequent_indent="   "):
-                out.append(Text((x0, y), line, LEGEND_TEXT, "legend-text", "start"))
-                y -= ROW * 0.6
-    return out, y
+    if names:
+        out.append(Text((x0, y - 0.2), "Contents", LEGEND_HEAD, "legend-head", "start"))
+        codes = "  ·  ".join(f"{code}\N{NO-BREAK SPACE}{names[code]}" for code in sorted(names))
+        for line in textwrap.wrap(codes, NOTE_CHARS, subsequent_indent="   "):
+            y -= ROW * 0.6
+            out.append(Text((x0, y - 0.6), line, LEGEND_TEXT, "legend-text", "start"))
+    return out, y - 0.6
+
+
+def _notes(notes: list[str], x0: float, top: float,
+           width: float) -> tuple[list[Primitive], float]:
+    """Room notes that did not fit their rooms, in columns under the map and the legend."""
+    if not notes:
+        return [], top
+    blocks = [textwrap.wrap(n, NOTE_CHARS, subsequent_indent="    ") for n in notes]
+    columns = max(1, int(width // NOTE_W))
+    per_column = math.ceil(sum(map(len, blocks)) / columns)
+    out: list[Primitive] = [Text((x0, top - 0.4), "Notes", LEGEND_HEAD, "note-head", "start")]
+    column, row, bottom = 0, 0, top - 0.4
+    for block in blocks:
+        if row and row + len(block) > per_column and column < columns - 1:
+            column, row = column + 1, 0
+        for line in block:
+            y = top - 1.0 - NOTE_ROW * row
+            out.append(Text((x0 + column * NOTE_W, y), line, LEGEND_TEXT, "note", "start"))
+            row, bottom = row + 1, min(bottom, y)
+    return out, bottom
 
 
 def _sample_mark(sample: mk.LegendSample, x0: float, y: float) -> list[Primitive]:
     """A legend row's sample: a short wall holding the exit, drawn by ``exit_marks``."""
-    wall_y = y - 0.35 if sample.exit_type == "stair" else y
+    wall_y = y - 0.3 if sample.exit_type == "stair" else y
     seg = ((x0 + 0.4, wall_y), (x0 + 0.4 + sample.length, wall_y))
     if sample.exit_type == "teleport":
         seg = ((x0 + 0.7, y - 0.2), (x0 + 1.1, y + 0.2))

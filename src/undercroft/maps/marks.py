@@ -178,14 +178,16 @@ PALETTE: dict[str, Paint] = {
     "murder-hole": Paint(stroke="#a3301f", width=0.1, dash=(0.07, 0.07)),
     "letter": Paint(fill=INK, halo=True, bold=True),
     "letter-faint": Paint(fill="#8f8f8f", halo=True, bold=True),
-    "room-number": Paint(fill=INK, bold=True),
-    "room-number-hidden": Paint(fill="#7d7466", bold=True),
+    "room-number": Paint(fill=INK, halo=True, bold=True),
+    "room-number-hidden": Paint(fill="#7d7466", halo=True, bold=True),
     "contents": Paint(fill="#5b4636", italic=True),
     "label": Paint(fill="#7a2e1f"),
     "title": Paint(fill=INK, bold=True),
     "subtitle": Paint(fill="#6b5a45", italic=True),
     "legend-head": Paint(fill=INK, bold=True),
     "legend-text": Paint(fill=INK),
+    "note-head": Paint(fill=INK, bold=True),
+    "note": Paint(fill=INK),
     "compass": Paint(fill=INK, stroke=INK, width=0.03),
 }
 """Drawing class -> paint, read by both the SVG (as CSS) and the PNG renderer."""

@@ -38,7 +38,8 @@ def render_svg(level: LevelMap, *, player_view: bool = False, circle_style: str 
     width, height = drawing.width * scale, drawing.height * scale
     head = [
         '<?xml version="1.0" encoding="UTF-8"?>',
-        f'<svg xmlns="http://www.w3.org/2000/svg" width="{width:.0f}" height="{height:.0f}" '
+        f'<svg xmlns="http://www.w3.org/2000/svg" xml:space="preserve" '
+        f'width="{width:.0f}" height="{height:.0f}" '
         f'viewBox="0 0 {width:.2f} {height:.2f}">',
         f"<title>{escape(level.title or 'Dungeon level')}</title>",
         f"<style>\n{_css(scale)}\n</style>",
