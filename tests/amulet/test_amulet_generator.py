@@ -143,7 +143,8 @@ def test_the_same_seed_gives_the_same_level_in_another_process() -> None:
     here = json.dumps(level_dict(generated(12345, 16)), sort_keys=True)
     code = ("import json; from undercroft.systems.amulet.generator import LevelGenerator; "
             "from undercroft.systems.amulet.export import level_dict; "
-            "g = LevelGenerator(seed=12345); g.generate_all(); "
+            "from undercroft.systems.amulet.config import LevelConfig; "
+            "g = LevelGenerator(LevelConfig(level_size=16), seed=12345); g.generate_all(); "
             "print(json.dumps(level_dict(g), sort_keys=True))")
     there = subprocess.run([sys.executable, "-c", code], check=True, capture_output=True,
                            text=True, env={"PYTHONHASHSEED": "77"}).stdout.strip()

@@ -11,13 +11,13 @@ import typer
 from rich.console import Console
 from rich.table import Table
 
+from undercroft.cli.amulet_explore import Walkthrough
 from undercroft.cli.output import emit_json, new_seed, write_bytes, write_text
 from undercroft.errors import BadInput
 from undercroft.maps.ascii import render_ascii
 from undercroft.maps.png import render_png
 from undercroft.maps.svg import render_svg
 from undercroft.systems.amulet.config import DEFAULT_LEVEL_SIZE, LevelConfig
-from undercroft.cli.amulet_explore import Walkthrough
 from undercroft.systems.amulet.export import level_dict
 from undercroft.systems.amulet.generator import LevelGenerator
 from undercroft.systems.amulet.tables import ALLOWED, amulet_tables
@@ -38,7 +38,7 @@ def level_config(size: int, gm_choice: str) -> LevelConfig:
         raise BadInput(f"--gm-choice {gm_choice!r}: expected 'reroll' or 'ask'")
     if not 1 <= size <= 200:
         raise BadInput(f"--size {size}: a level is 1 to 200 units square")
-    return LevelConfig(level_size=size, gm_choice=gm_choice)  # type: ignore[arg-type]
+    return LevelConfig(level_size=size, gm_choice="ask" if gm_choice == "ask" else "reroll")
 
 
 def check_depth(depth: int) -> None:
@@ -66,7 +66,9 @@ def ask_gm(table: str, options: list[str]) -> str:
 
 
 @app.command("tables")
-def tables(json_output: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False) -> None:
+def tables(
+    json_output: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
+) -> None:
     """Seed 001's dungeon generation tables (2d8, rolls 2-16)."""
     loaded = amulet_tables()
     if json_output:

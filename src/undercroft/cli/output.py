@@ -18,7 +18,7 @@ def new_seed() -> int:
 
 
 def write_text(path: Path, text: str, option: str) -> None:
-    """Write a file through a temporary file and a rename, so a failure leaves nothing half-written."""
+    """Write through a temporary file and a rename: a failure leaves nothing half-written."""
     write_bytes(path, text.encode(), option)
 
 
@@ -30,9 +30,17 @@ def write_bytes(path: Path, data: bytes, option: str) -> None:
         handle, temporary = tempfile.mkstemp(dir=folder, prefix=f".{path.name}.")
         with os.fdopen(handle, "wb") as out:
             out.write(data)
+        os.chmod(temporary, 0o666 & ~_umask())
         os.replace(temporary, path)
     except OSError as error:
         raise BadInput(f"{option} {path}: cannot write: {error.strerror}") from None
+
+
+def _umask() -> int:
+    """The process's file-creation mask (read by setting it, then restoring it)."""
+    mask = os.umask(0)
+    os.umask(mask)
+    return mask
 
 
 def emit_json(document: Any, target: str, option: str = "--json") -> None:

@@ -190,7 +190,7 @@ class LevelGenerator:
         b_exit.twin = a_exit.id
 
     def _connect_neighbours(self, room: Room, entry: Exit | None, mask: int) -> None:
-        """Seed 001: where the new room meets an earlier room's exit, that exit is one of its own."""
+        """Seed 001: where a new room meets an earlier room's exit, that exit is one of its own."""
         order = [entry.id] if entry is not None and entry.id in self.pending else []
         order += [e for e in self.pending if e not in order]
         for exit_id in order:

@@ -105,7 +105,8 @@ def sub_segment(wall: Segment, start: int, width: int) -> Segment:
     (ax, ay), (bx, by) = wall
     n = wall_length(wall[0], wall[1])
     ux, uy = (bx - ax) / n, (by - ay) / n
-    return ((ax + start * ux, ay + start * uy), (ax + (start + width) * ux, ay + (start + width) * uy))
+    end = start + width
+    return ((ax + start * ux, ay + start * uy), (ax + end * ux, ay + end * uy))
 
 
 def spots(room: Room, direction: str, width: int) -> list[Spot]:
