@@ -120,3 +120,17 @@ def test_explore_walks_a_level_until_input_ends() -> None:
     assert result.code == 0, result.err
     assert "Room 1" in result.out and "Openable exits: none" in result.out
     assert "'nope' is not a command" in result.out
+
+
+def test_the_player_view_hides_what_the_gm_map_shows(capsys: pytest.CaptureFixture[str],
+                                                    tmp_path: Path) -> None:
+    gm, players = tmp_path / "gm.svg", tmp_path / "players.svg"
+    for seed in range(3, 30):
+        assert run(capsys, "amulet", "generate", "--seed", str(seed), "--svg", str(gm)).code == 0
+        assert run(capsys, "amulet", "generate", "--seed", str(seed), "--svg", str(players),
+                   "--player-view").code == 0
+        if gm.read_text().count(">S<") > players.read_text().count(">S<"):
+            break
+    else:
+        pytest.fail("no seed showed an unfound secret exit on the GM's map only")
+    assert "Players" in players.read_text()

@@ -297,3 +297,25 @@ def test_incremental_opening_gives_a_valid_level() -> None:
     assert opened not in generator.openable()
     generator.generate_all()
     assert not generator.openable()
+
+
+def test_the_players_map_leaves_out_rooms_behind_unfound_secrets() -> None:
+    from undercroft.systems.amulet.discovery import reachable_without_secrets
+
+    hidden_somewhere = 0
+    for seed in range(40):
+        level = generated(seed).level
+        known = reachable_without_secrets(level)
+        assert 1 in known
+        for room in level.rooms:
+            if room.id in known:
+                continue
+            hidden_somewhere += 1
+            # Every way into a hidden room is an unfound secret from a known room, or
+            # comes from another hidden room.
+            for other in level.rooms:
+                for exit_ in other.exits:
+                    targets = [exit_.to] if isinstance(exit_.to, int) else exit_.to or []
+                    if room.id in targets and other.id in known:
+                        assert exit_.type == "secret" and not exit_.found
+    assert hidden_somewhere > 0

@@ -15,9 +15,11 @@ from undercroft.cli.amulet_explore import Walkthrough
 from undercroft.cli.output import emit_json, new_seed, write_bytes, write_text
 from undercroft.errors import BadInput
 from undercroft.maps.ascii import render_ascii
+from undercroft.maps.model import LevelMap
 from undercroft.maps.png import render_png
 from undercroft.maps.svg import render_svg
 from undercroft.systems.amulet.config import DEFAULT_LEVEL_SIZE, LevelConfig
+from undercroft.systems.amulet.discovery import mark_players_knowledge
 from undercroft.systems.amulet.export import level_dict
 from undercroft.systems.amulet.generator import LevelGenerator
 from undercroft.systems.amulet.tables import ALLOWED, amulet_tables
@@ -98,6 +100,9 @@ def generate(
     ascii_map: Annotated[bool, typer.Option("--ascii", help="Print the map as text.")] = False,
     smooth: Annotated[bool, typer.Option("--smooth-circles",
                                          help="Draw Circle rooms round, not octagonal.")] = False,
+    player_view: Annotated[bool, typer.Option(
+        "--player-view", help="Draw the players' map: no unfound secrets, nor the rooms "
+        "only they lead to.")] = False,
 ) -> None:
     """Generate one whole Amulet level from the seed's tables, and print or save its map."""
     config = level_config(size, gm_choice)
@@ -108,28 +113,30 @@ def generate(
     seed = new_seed() if seed is None else seed
     generator = LevelGenerator(config, seed, depth, ask=ask_gm if gm_choice == "ask" else None)
     level = generator.generate_all()
+    if player_view:
+        mark_players_knowledge(level)
     style = "smooth" if smooth else "octagon"
     if svg is not None:
-        write_text(svg, render_svg(level, circle_style=style), "--svg")
+        write_text(svg, render_svg(level, player_view=player_view, circle_style=style), "--svg")
     if png is not None:
-        _write_png(level, png, style)
+        _write_png(level, png, style, player_view)
     if json_target is not None:
         emit_json(level_dict(generator), json_target)
     if ascii_map or (json_target is None and svg is None and png is None):
         console = Console(highlight=False)
         console.print(f"[bold]{level.title}[/bold] - {len(level.rooms)} rooms, "
                       f"{config.level_size}x{config.level_size} units")
-        console.print(render_ascii(level), markup=False)
+        console.print(render_ascii(level, player_view=player_view), markup=False)
 
 
-def _write_png(level: object, path: Path, style: str) -> None:
+def _write_png(level: LevelMap, path: Path, style: str, player_view: bool) -> None:
     """Render to a temporary file beside the target, then move it into place."""
     folder = path.parent if str(path.parent) else Path(".")
     if not folder.is_dir():
         raise BadInput(f"--png {path}: folder {str(folder)!r} does not exist")
     with tempfile.TemporaryDirectory() as scratch:
         temporary = Path(scratch) / "map.png"
-        render_png(level, temporary, circle_style=style)  # type: ignore[arg-type]
+        render_png(level, temporary, player_view=player_view, circle_style=style)
         write_bytes(path, temporary.read_bytes(), "--png")
 
 

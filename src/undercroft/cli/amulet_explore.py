@@ -93,7 +93,7 @@ class Walkthrough:
                 if exit_.type == "secret" and not exit_.found:
                     exit_.found = True
                     found += 1
-        self.console.print(f"You search every wall and find {found} secret exit(s).")
+        self.console.print(f"You search every wall and find {found} side(s) of secret exits.")
 
     def _report(self, rooms: list[Room]) -> None:
         rolls = self.generator.roller.rolls

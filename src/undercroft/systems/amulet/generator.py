@@ -86,8 +86,6 @@ class LevelGenerator:
             raise BadInput(f"exit {exit_id!r} cannot be opened: it is not an unopened exit "
                            f"of this level (openable: {', '.join(self.pending) or 'none'})")
         room, exit_ = self._exits[exit_id]
-        if exit_.type == "secret":
-            self._mark_found(exit_)
         created: list[Room] = []
         self._opened.add(exit_id)
         if exit_.type != "teleport":
@@ -291,13 +289,6 @@ class LevelGenerator:
         exit_.details["on_wall"] = False
         exit_.segment = walls.floor_marker(room, exit_.wall, self.mapper)
         self._footprints.pop(exit_.id, None)
-
-    def _mark_found(self, exit_: Exit) -> None:
-        exit_.found = True
-        for room in self.level.rooms:
-            for other in room.exits:
-                if other.twin == exit_.id or exit_.twin == other.id:
-                    other.found = True
 
     # ----------------------------------------------------------------- opening
     def _open_wall_exit(self, room: Room, exit_: Exit) -> list[Room]:
