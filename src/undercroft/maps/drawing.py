@@ -3,7 +3,8 @@
 SVG and PNG only translate these primitives (flip y, scale, paint by class), so
 the two can never disagree about where a mark goes or which room a player may
 see. This module decides *what* is visible and *where*; ``marks`` decides how
-each thing looks. Nothing here knows the game's rules.
+each thing looks, and ``legend`` lays out the key and the notes around the map.
+Nothing here knows the game's rules.
 """
 
 from __future__ import annotations
@@ -17,12 +18,10 @@ from undercroft.maps.model import COMPASS, Exit, LevelMap, Point, Room, Segment,
 
 NUMBER, CODES, LABEL, LETTER = 0.5, 0.3, 0.26, 0.42
 """Text sizes (font em) in level units."""
-LEGEND_TEXT, LEGEND_HEAD, TITLE, SUBTITLE, GRID_LABEL = 0.3, 0.36, 0.75, 0.36, 0.24
+TITLE, SUBTITLE, GRID_LABEL = 0.75, 0.36, 0.24
 CHAR_W, LEADING, PAD = 0.6, 1.15, 0.3
 """Average glyph width per em, line spacing, and the breathing room a text keeps to a wall."""
-MARGIN, LEGEND_GAP, LEGEND_W, ROW = 1.0, 1.2, 10.0, 0.8
-NOTE_CHARS, NOTE_W, NOTE_ROW = 42, 8.6, 0.48
-"""Characters per line of a note, width of a notes column and its line spacing, in units."""
+MARGIN = 1.0
 EPS = 1e-6
 
 
@@ -110,13 +109,13 @@ def compose(level: LevelMap, *, player_view: bool = False,
     notes: dict[int, list[str]] = {}
     for room in sorted(rooms, key=lambda r: r.id):
         items += _room_text(room, notes.setdefault(room.id, []))
-    names = {mk.content_code(n): n for r in rooms for n in mk.content_names(r.contents)}
-    key, key_bottom = _legend(size + LEGEND_GAP, float(size), player_view, names)
-    width = size + LEGEND_GAP + LEGEND_W
-    lines = [f"{rid}: " + "; ".join(texts) for rid, texts in notes.items() if texts]
-    notes_items, notes_bottom = _notes(lines, 0.0, -MARGIN, width)
-    items += key + notes_items + _title(level, player_view)
-    bounds = (-MARGIN, min(-MARGIN, key_bottom - 0.5, notes_bottom - 0.5), width, size + 2.3)
+    # Imported here: legend imports this module (its samples are drawn by exit_marks),
+    # so importing it at the top would be circular.
+    from undercroft.maps.legend import key_and_notes
+
+    key, right, bottom = key_and_notes(rooms, notes, size, player_view)
+    items += key + _title(level, player_view)
+    bounds = (-MARGIN, min(-MARGIN, bottom - 0.5), right, size + 2.3)
     return Drawing(bounds, items)
 
 
@@ -333,86 +332,6 @@ def _room_text(room: Room, notes: list[str]) -> list[Primitive]:
         else:
             notes.append(text)
     return list(_stack(lines, center))
-
-
-def _legend(x0: float, top: float, player_view: bool,
-            names: dict[str, str]) -> tuple[list[Primitive], float]:
-    """The key beside the map: every mark drawn by the map's own code, then content codes."""
-    out: list[Primitive] = [Text((x0, top), "Legend", LEGEND_HEAD, "legend-head", "start")]
-    out += _compass((x0 + LEGEND_W - 1.2, top - 0.3))
-    rows: list[tuple[list[Primitive], str]] = []
-    for sample in mk.LEGEND_SAMPLES:
-        if not (sample.gm_only and player_view):
-            rows.append((_sample_mark(sample, x0, top - ROW * (len(rows) + 1)), sample.text))
-    extras = [("number", "Room number"), ("scale", "One grid unit (about 10 ft)")]
-    if not player_view:
-        extras += [("murder", "Murder hole (GM only)"), ("hidden", "Undiscovered room (GM only)")]
-    for kind, text in extras:
-        rows.append((_sample_extra(kind, x0, top - ROW * (len(rows) + 1)), text))
-    for i, (prims, text) in enumerate(rows):
-        y = top - ROW * (i + 1)
-        out += [*prims, Text((x0 + 3.1, y), text, LEGEND_TEXT, "legend-text", "start")]
-    y = top - ROW * (len(rows) + 1)
-    if names:
-        out.append(Text((x0, y - 0.2), "Contents", LEGEND_HEAD, "legend-head", "start"))
-        codes = "  ·  ".join(f"{code}\N{NO-BREAK SPACE}{names[code]}" for code in sorted(names))
-        for line in textwrap.wrap(codes, NOTE_CHARS, subsequent_indent="   "):
-            y -= ROW * 0.6
-            out.append(Text((x0, y - 0.6), line, LEGEND_TEXT, "legend-text", "start"))
-    return out, y - 0.6
-
-
-def _notes(notes: list[str], x0: float, top: float,
-           width: float) -> tuple[list[Primitive], float]:
-    """Room notes that did not fit their rooms, in columns under the map and the legend."""
-    if not notes:
-        return [], top
-    blocks = [textwrap.wrap(n, NOTE_CHARS, subsequent_indent="    ") for n in notes]
-    columns = max(1, int(width // NOTE_W))
-    per_column = math.ceil(sum(map(len, blocks)) / columns)
-    out: list[Primitive] = [Text((x0, top - 0.4), "Notes", LEGEND_HEAD, "note-head", "start")]
-    column, row, bottom = 0, 0, top - 0.4
-    for block in blocks:
-        if row and row + len(block) > per_column and column < columns - 1:
-            column, row = column + 1, 0
-        for line in block:
-            y = top - 1.0 - NOTE_ROW * row
-            out.append(Text((x0 + column * NOTE_W, y), line, LEGEND_TEXT, "note", "start"))
-            row, bottom = row + 1, min(bottom, y)
-    return out, bottom
-
-
-def _sample_mark(sample: mk.LegendSample, x0: float, y: float) -> list[Primitive]:
-    """A legend row's sample: a short wall holding the exit, drawn by ``exit_marks``."""
-    wall_y = y - 0.3 if sample.exit_type == "stair" else y
-    seg = ((x0 + 0.4, wall_y), (x0 + 0.4 + sample.length, wall_y))
-    if sample.exit_type == "teleport":
-        seg = ((x0 + 0.7, y - 0.2), (x0 + 1.1, y + 0.2))
-    ex = Exit("legend", sample.exit_type, "S", seg, found=sample.found, opened=sample.opened)
-    wall = ((x0, wall_y), (x0 + sample.length + 0.8, wall_y))
-    walls = [] if sample.exit_type == "teleport" else cut(wall, [seg] if is_gap(ex) else [])
-    return [*(Line(p, q, "wall") for p, q in walls), *exit_marks(ex)]
-
-
-def _sample_extra(kind: str, x0: float, y: float) -> list[Primitive]:
-    """Legend samples for what is not an exit: number, scale, murder hole, hidden room."""
-    if kind == "number":
-        return [Text((x0 + 0.9, y), "7", NUMBER, "room-number")]
-    if kind == "scale":
-        return [Line((x0 + 0.4, y), (x0 + 1.4, y), "frame"),
-                *(Line((x, y - 0.12), (x, y + 0.12), "frame") for x in (x0 + 0.4, x0 + 1.4))]
-    if kind == "murder":
-        return [Line((x0, y), (x0 + 1.8, y), "wall"),
-                Line((x0 + 0.4, y), (x0 + 1.4, y), "murder-hole")]
-    box = ((x0, y - 0.3), (x0 + 1.8, y - 0.3), (x0 + 1.8, y + 0.3), (x0, y + 0.3))
-    return [Polygon(box, "floor-hidden"), Polyline((*box, box[0]), "wall-hidden")]
-
-
-def _compass(at: Point) -> list[Primitive]:
-    """A north arrow, because a printed map is soon turned around on the table."""
-    x, y = at
-    return [Polygon(((x - 0.2, y - 0.4), (x, y + 0.35), (x + 0.2, y - 0.4), (x, y - 0.2)),
-                    "compass"), Text((x, y + 0.65), "N", LEGEND_HEAD, "legend-head")]
 
 
 def _title(level: LevelMap, player_view: bool) -> list[Primitive]:
