@@ -6,17 +6,10 @@ import pytest
 from test_render_fixtures import one_room, rich_level, square
 
 from undercroft.maps import marks
-from undercroft.maps.drawing import (
-    Circle,
-    Line,
-    Polyline,
-    Text,
-    compose,
-    cut,
-    shown_exits,
-    span_at,
-)
+from undercroft.maps.drawing import compose, shown_exits, span_at
+from undercroft.maps.exit_marks import cut
 from undercroft.maps.model import Exit, LevelMap, Point, Room
+from undercroft.maps.primitives import Circle, Line, Polyline, Text
 
 
 def texts(level: LevelMap, **kw: object) -> list[Text]:

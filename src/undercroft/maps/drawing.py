@@ -3,8 +3,8 @@
 SVG and PNG only translate these primitives (flip y, scale, paint by class), so
 the two can never disagree about where a mark goes or which room a player may
 see. This module decides *what* is visible and *where*; ``marks`` decides how
-each thing looks, and ``legend`` lays out the key and the notes around the map.
-Nothing here knows the game's rules.
+each thing looks, ``exit_marks`` puts each exit's mark on its wall, and ``legend``
+lays out the key and the notes around the map. Nothing here knows the game's rules.
 """
 
 from __future__ import annotations
@@ -14,63 +14,28 @@ import textwrap
 from dataclasses import dataclass, field
 
 from undercroft.maps import marks as mk
-from undercroft.maps.model import COMPASS, Exit, LevelMap, Point, Room, Segment, wall_length
-
-NUMBER, CODES, LABEL, LETTER = 0.5, 0.3, 0.26, 0.42
-"""Text sizes (font em) in level units."""
-TITLE, SUBTITLE, GRID_LABEL = 0.75, 0.36, 0.24
-CHAR_W, LEADING, PAD = 0.6, 1.15, 0.3
-"""Average glyph width per em, line spacing, and the breathing room a text keeps to a wall."""
-MARGIN = 1.0
-EPS = 1e-6
-
-
-@dataclass(frozen=True)
-class Line:
-    """A straight stroke from a to b: a wall, a tick, a step."""
-
-    a: Point
-    b: Point
-    cls: str
-
-
-@dataclass(frozen=True)
-class Polyline:
-    """An open stroke through several points: a wavy wall, an arc."""
-
-    points: tuple[Point, ...]
-    cls: str
-
-
-@dataclass(frozen=True)
-class Polygon:
-    """A closed, possibly filled shape: a floor, an arrowhead, a teleporter."""
-
-    points: tuple[Point, ...]
-    cls: str
-
-
-@dataclass(frozen=True)
-class Circle:
-    """A true circle, for a round room drawn smoothly."""
-
-    center: Point
-    radius: float
-    cls: str
-
-
-@dataclass(frozen=True)
-class Text:
-    """A line of text centred vertically on ``pos``; ``anchor`` is start, middle or end."""
-
-    pos: Point
-    text: str
-    size: float
-    cls: str
-    anchor: str = "middle"
-
-
-Primitive = Line | Polyline | Polygon | Circle | Text
+from undercroft.maps.exit_marks import cut, exit_marks, holes, is_gap, lerp
+from undercroft.maps.legend import key_and_notes
+from undercroft.maps.model import Exit, LevelMap, Point, Room, Segment
+from undercroft.maps.primitives import (
+    CHAR_W,
+    CODES,
+    EPS,
+    GRID_LABEL,
+    LABEL,
+    LEADING,
+    MARGIN,
+    NUMBER,
+    PAD,
+    SUBTITLE,
+    TITLE,
+    Circle,
+    Line,
+    Polygon,
+    Polyline,
+    Primitive,
+    Text,
+)
 
 
 @dataclass
@@ -109,10 +74,6 @@ def compose(level: LevelMap, *, player_view: bool = False,
     notes: dict[int, list[str]] = {}
     for room in sorted(rooms, key=lambda r: r.id):
         items += _room_text(room, notes.setdefault(room.id, []))
-    # Imported here: legend imports this module (its samples are drawn by exit_marks),
-    # so importing it at the top would be circular.
-    from undercroft.maps.legend import key_and_notes
-
     key, right, bottom = key_and_notes(rooms, notes, size, player_view)
     items += key + _title(level, player_view)
     bounds = (-MARGIN, min(-MARGIN, bottom - 0.5), right, size + 2.3)
@@ -138,64 +99,6 @@ def shown_exits(level: LevelMap, player_view: bool) -> list[tuple[Room, Exit]]:
         seen.update({ex.id, partner.get(ex.id, ex.id)})
         drawn.append((room, ex))
     return drawn
-
-
-def is_gap(ex: Exit) -> bool:
-    """Whether the wall is open along this exit's segment."""
-    style = mk.style_for(ex.type)
-    return style.gap or (ex.opened and style.opens)
-
-
-def exit_marks(ex: Exit) -> list[Primitive]:
-    """The mark of one exit, built from its style's fields (see ``marks.MARKS``)."""
-    style, (a, b) = mk.style_for(ex.type), ex.segment
-    if style.square:
-        (x0, y0), (x1, y1) = a, b
-        return [Polygon(((x0, y0), (x1, y0), (x1, y1), (x0, y1)), "teleport")]
-    if ex.opened and style.opens:
-        return [Text(_lerp(a, b, 0.5), mk.OPENED_LETTER, LETTER, "letter")]
-    inward, out = _inward(ex), list[Primitive]()
-    if style.span:
-        out.append(Line(a, b, "span" if ex.found else "span-faint"))
-    if style.wavy:
-        out.append(Polyline(_wave(a, b, inward), "crumble"))
-    units = max(1, round(wall_length(a, b))) if style.per_unit else 1
-    for k in range(units):
-        start, end = _lerp(a, b, k / units), _lerp(a, b, (k + 1) / units)
-        out += [Polyline(_place(s, start, end, inward), style.ink) for s in style.strokes]
-        out += [Polygon(_place(s, start, end, inward), "arrow") for s in style.fills]
-    if style.letter:
-        letter_cls = "letter" if ex.found else "letter-faint"
-        out.append(Text(_lerp(a, b, 0.5), style.letter, LETTER, letter_cls))
-    return out
-
-
-def _lerp(a: Point, b: Point, t: float, off: Point = (0.0, 0.0), d: float = 0.0) -> Point:
-    """The point a fraction t from a to b, moved d units along ``off``."""
-    return (a[0] + (b[0] - a[0]) * t + off[0] * d, a[1] + (b[1] - a[1]) * t + off[1] * d)
-
-
-def _place(stroke: mk.Stroke, a: Point, b: Point, inward: Point) -> tuple[Point, ...]:
-    """A stroke from a mark's own frame (along, depth) onto the segment a-b."""
-    return tuple(_lerp(a, b, t, inward, depth) for t, depth in stroke)
-
-
-def _inward(ex: Exit) -> Point:
-    """Unit vector into the room: opposite to the compass of the wall the exit sits on."""
-    if ex.wall in COMPASS:
-        angle = math.radians(45 * COMPASS.index(ex.wall))
-        return (-math.cos(angle), -math.sin(angle))
-    (x0, y0), (x1, y1) = ex.segment
-    length = math.hypot(x1 - x0, y1 - y0) or 1.0
-    return (-(y1 - y0) / length, (x1 - x0) / length)
-
-
-def _wave(a: Point, b: Point, normal: Point) -> tuple[Point, ...]:
-    """A wavy line along a-b: three waves to the unit, for a crumbling wall."""
-    waves = max(2, round(3 * wall_length(a, b)))
-    n = waves * 8
-    return tuple(_lerp(a, b, i / n, normal, 0.1 * math.sin(math.tau * waves * i / n))
-                 for i in range(n + 1))
 
 
 def _floor(room: Room, smooth: bool) -> Primitive:
@@ -224,34 +127,6 @@ def _walls(room: Room, gaps: list[Segment], smooth: bool) -> list[Primitive]:
     return [Line(p, q, cls) for wall in room.walls() for p, q in cut(wall, gaps)]
 
 
-def _holes(wall: Segment, gaps: list[Segment]) -> list[tuple[float, float]]:
-    """Parameter intervals of ``wall`` covered by collinear gap segments."""
-    (px, py), (qx, qy) = wall
-    dx, dy = qx - px, qy - py
-    length2 = dx * dx + dy * dy
-    holes = []
-    for gap in gaps:
-        if length2 == 0 or any(abs(dx * (y - py) - dy * (x - px)) > EPS * length2 for x, y in gap):
-            continue
-        ta, tb = (((x - px) * dx + (y - py) * dy) / length2 for x, y in gap)
-        lo, hi = max(0.0, min(ta, tb)), min(1.0, max(ta, tb))
-        if hi - lo > EPS:
-            holes.append((lo, hi))
-    return sorted(holes)
-
-
-def cut(wall: Segment, gaps: list[Segment]) -> list[Segment]:
-    """The pieces of a wall left standing once the open exits are taken out of it."""
-    pieces, t = [], 0.0
-    for lo, hi in _holes(wall, gaps):
-        if lo > t + EPS:
-            pieces.append((t, lo))
-        t = max(t, hi)
-    if t < 1 - EPS:
-        pieces.append((t, 1.0))
-    return [(_lerp(*wall, s), _lerp(*wall, e)) for s, e in pieces]
-
-
 def _circle_of(room: Room) -> tuple[Point, float]:
     xs, ys = [p[0] for p in room.polygon], [p[1] for p in room.polygon]
     return ((min(xs) + max(xs)) / 2, (min(ys) + max(ys)) / 2), (max(xs) - min(xs)) / 2
@@ -262,8 +137,8 @@ def _circle_arcs(room: Room, gaps: list[Segment]) -> list[tuple[Point, ...]]:
     (cx, cy), radius = _circle_of(room)
     spans = []
     for wall in room.walls():
-        for lo, hi in _holes(wall, gaps):
-            (x0, y0), (x1, y1) = _lerp(*wall, lo), _lerp(*wall, hi)
+        for lo, hi in holes(wall, gaps):
+            (x0, y0), (x1, y1) = lerp(*wall, lo), lerp(*wall, hi)
             start = math.atan2(y0 - cy, x0 - cx)
             spans.append((start, (math.atan2(y1 - cy, x1 - cx) - start) % math.tau))
     start = spans[0][0] + spans[0][1] if spans else 0.0  # begin after a gap: no seam to join

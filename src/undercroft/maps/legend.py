@@ -1,7 +1,7 @@
 """The legend and contents key beside the map, and the room notes under it, in level units.
 
 Laid out apart from the map itself, but every sample in the key is still drawn by
-``drawing.exit_marks``, the map's own code, so the key can never show a mark
+``exit_marks.exit_marks``, the map's own code, so the key can never show a mark
 differently from the map it explains.
 """
 
@@ -11,19 +11,9 @@ import math
 import textwrap
 
 from undercroft.maps import marks as mk
-from undercroft.maps.drawing import (
-    MARGIN,
-    NUMBER,
-    Line,
-    Polygon,
-    Polyline,
-    Primitive,
-    Text,
-    cut,
-    exit_marks,
-    is_gap,
-)
+from undercroft.maps.exit_marks import cut, exit_marks, is_gap
 from undercroft.maps.model import Exit, Point, Room
+from undercroft.maps.primitives import MARGIN, NUMBER, Line, Polygon, Polyline, Primitive, Text
 
 LEGEND_TEXT, LEGEND_HEAD = 0.3, 0.36
 """Text sizes (font em) in level units."""

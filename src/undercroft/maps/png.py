@@ -12,16 +12,9 @@ import os
 from typing import Any
 
 from undercroft.maps import marks as mk
-from undercroft.maps.drawing import (
-    Circle,
-    Line,
-    Polygon,
-    Polyline,
-    Primitive,
-    Text,
-    compose,
-)
+from undercroft.maps.drawing import compose
 from undercroft.maps.model import LevelMap
+from undercroft.maps.primitives import Circle, Line, Polygon, Polyline, Primitive, Text
 
 INCH_PER_UNIT = 0.3
 """Printed size of one grid unit: a 20-unit level and its legend fit a letter page."""

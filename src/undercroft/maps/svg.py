@@ -12,16 +12,9 @@ from dataclasses import dataclass
 from xml.sax.saxutils import escape, quoteattr
 
 from undercroft.maps import marks as mk
-from undercroft.maps.drawing import (
-    Circle,
-    Drawing,
-    Line,
-    Polygon,
-    Polyline,
-    Primitive,
-    compose,
-)
+from undercroft.maps.drawing import Drawing, compose
 from undercroft.maps.model import LevelMap, Point
+from undercroft.maps.primitives import Circle, Line, Polygon, Polyline, Primitive
 
 HALO = 0.09
 """Width, in units, of the paper-coloured outline that keeps letters legible over walls."""
