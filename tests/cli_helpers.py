@@ -37,10 +37,11 @@ def run_process(*args: str, stdin: str | None = None) -> Result:
     return Result(done.returncode, done.stdout, done.stderr)
 
 
-def assert_bad_input(result: Result) -> None:
+def assert_bad_input(result: Result, fragment: str = "") -> None:
     """Exit 2, one line on stderr naming the problem, nothing on stdout, no traceback."""
     assert result.code == 2, result
     assert result.out == ""
     lines = result.err.strip().splitlines()
     assert len(lines) == 1 and lines[0].startswith("undercroft: error: "), result.err
+    assert fragment in lines[0]
     assert "Traceback" not in result.err

@@ -5,37 +5,10 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
-from dataclasses import dataclass
 
 import pytest
 
-from undercroft.cli import main
-
-
-@dataclass
-class Ran:
-    code: int
-    out: str
-    err: str
-
-
-def run(capsys: pytest.CaptureFixture[str], *args: str) -> Ran:
-    code = 0
-    try:
-        main(list(args))
-    except SystemExit as done:
-        code = int(done.code or 0)
-    captured = capsys.readouterr()
-    return Ran(code, captured.out, captured.err)
-
-
-def assert_bad_input(ran: Ran, fragment: str) -> None:
-    assert ran.code == 2, ran
-    assert ran.out == ""
-    lines = ran.err.splitlines()
-    assert len(lines) == 1 and lines[0].startswith("undercroft: error: "), ran.err
-    assert fragment in lines[0]
-    assert "Traceback" not in ran.err
+from cli_helpers import assert_bad_input, run
 
 
 def test_odds_contest_in_a_fresh_process() -> None:

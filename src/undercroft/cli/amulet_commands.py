@@ -43,9 +43,13 @@ def level_config(size: int, gm_choice: str) -> LevelConfig:
     return LevelConfig(level_size=size, gm_choice="ask" if gm_choice == "ask" else "reroll")
 
 
-def check_depth(depth: int) -> None:
+def level_generator(seed: int | None, depth: int, size: int, gm_choice: str) -> LevelGenerator:
+    """A generator for the command-line options, refusing bad values in one line each."""
+    config = level_config(size, gm_choice)
     if depth < 1:
         raise BadInput(f"--depth {depth}: dungeon levels are numbered from 1")
+    seed = new_seed() if seed is None else seed
+    return LevelGenerator(config, seed, depth, ask=ask_gm if gm_choice == "ask" else None)
 
 
 def ask_gm(table: str, options: list[str]) -> str:
@@ -105,13 +109,10 @@ def generate(
         "only they lead to.")] = False,
 ) -> None:
     """Generate one whole Amulet level from the seed's tables, and print or save its map."""
-    config = level_config(size, gm_choice)
-    check_depth(depth)
+    generator = level_generator(seed, depth, size, gm_choice)
     if json_target == "-" and ascii_map:
         raise BadInput("--ascii and --json - both want standard output; "
                        "write the JSON to a file instead")
-    seed = new_seed() if seed is None else seed
-    generator = LevelGenerator(config, seed, depth, ask=ask_gm if gm_choice == "ask" else None)
     level = generator.generate_all()
     if player_view:
         mark_players_knowledge(level)
@@ -125,7 +126,7 @@ def generate(
     if ascii_map or (json_target is None and svg is None and png is None):
         console = Console(highlight=False)
         console.print(f"[bold]{level.title}[/bold] - {len(level.rooms)} rooms, "
-                      f"{config.level_size}x{config.level_size} units")
+                      f"{level.level_size}x{level.level_size} units")
         console.print(render_ascii(level, player_view=player_view), markup=False)
 
 
@@ -148,8 +149,5 @@ def explore(
     gm_choice: GmOption = "reroll",
 ) -> None:
     """Walk a level room by room: open exits and watch the map grow (type 'help')."""
-    config = level_config(size, gm_choice)
-    check_depth(depth)
-    seed = new_seed() if seed is None else seed
-    generator = LevelGenerator(config, seed, depth, ask=ask_gm if gm_choice == "ask" else None)
+    generator = level_generator(seed, depth, size, gm_choice)
     Walkthrough(generator, Console(highlight=False), sys.stdin).run()

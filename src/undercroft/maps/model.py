@@ -68,17 +68,6 @@ class Exit:
     """A door or walldoor that was unlocked, a ward that was taken."""
     details: dict[str, Any] = field(default_factory=dict)
 
-    def to_dict(self) -> dict[str, Any]:
-        data: dict[str, Any] = {
-            "id": self.id,
-            "type": self.type,
-            "wall": self.wall,
-            "segment": [list(self.segment[0]), list(self.segment[1])],
-            "to": self.to,
-        }
-        data.update(self.details)
-        return data
-
 
 @dataclass
 class MurderHole:
@@ -87,13 +76,6 @@ class MurderHole:
     wall: str
     segment: Segment
     to: int | None = None
-
-    def to_dict(self) -> dict[str, Any]:
-        return {
-            "wall": self.wall,
-            "segment": [list(self.segment[0]), list(self.segment[1])],
-            "to": self.to,
-        }
 
 
 @dataclass
