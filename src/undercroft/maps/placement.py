@@ -71,14 +71,6 @@ def _offsets(shapes: tuple[Shape, ...], want: str, ux: float, uy: float,
     return tuple(whole), tuple(partial)
 
 
-@cache
-def _positions(shapes: tuple[Shape, ...], size: int) -> tuple[tuple[Shape, int, int], ...]:
-    """Every position of every outline inside a level of this size."""
-    return tuple((shape, dx, dy) for shape in shapes
-                 for dx in range(size - shape.width + 1)
-                 for dy in range(size - shape.height + 1))
-
-
 def _in_random_order(stream: Stream, count: int) -> Iterator[int]:
     """Indices 0..count-1 in a random order, drawn only as far as the caller reads."""
     order = list(range(count))
@@ -149,13 +141,13 @@ class Board:
         shapes = tuple(shape for shape in shapes if shape not in self._nowhere)
         if not shapes:
             return None
-        for _ in range(32):
+        for _ in range(8):
             shape = shapes[int(stream.random() * len(shapes))]
             placed = self.at(shape, stream.randint(0, self.size - shape.width),
                              stream.randint(0, self.size - shape.height))
             if placed is not None:
                 return placed
-        options = _positions(shapes, self.size)
+        options = self._anchored(shapes)
         for index in _in_random_order(stream, len(options)):
             shape, dx, dy = options[index]
             placed = self.at(shape, dx, dy)
@@ -163,6 +155,25 @@ class Board:
                 return placed
         self._nowhere.update(shapes)
         return None
+
+    def _anchored(self, shapes: tuple[Shape, ...]) -> list[tuple[Shape, int, int]]:
+        """Offsets that put each outline's first quarter on a free quarter of the level.
+
+        Any placement that fits covers a free quarter with its first quarter, so
+        these are all the places worth trying, and on a crowded level they are few.
+        """
+        owner = self.occupancy.owner
+        size = self.size
+        options: list[tuple[Shape, int, int]] = []
+        for shape in shapes:
+            i0, j0, q0 = _raster(shape, size)[0][0]
+            for index in range(q0, 4 * size * size, 4):
+                if owner[index] == 0:
+                    cell = index // 4
+                    dx, dy = cell % size - i0, cell // size - j0
+                    if dx >= 0 and dy >= 0:
+                        options.append((shape, dx, dy))
+        return options
 
     def side_owners(self, segment: Segment, facing: str) -> list[int | None]:
         """Owner of each quarter just outside ``segment`` (0 free, None off the level)."""

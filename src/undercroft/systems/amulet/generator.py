@@ -58,6 +58,8 @@ class LevelGenerator:
         self._opened: set[str] = set()
         self._exits: dict[str, tuple[Room, Exit]] = {}
         self._footprints: dict[str, walls.Footprint] = {}
+        self._taken: dict[int, list[set[int]]] = {}
+        """Per room, per wall: the unit steps that exits and murder holes already use."""
 
     # ----------------------------------------------------------------- driving
     def start(self) -> Room:
@@ -112,6 +114,7 @@ class LevelGenerator:
         self.board.claim(room_id, placement)
         room = Room(room_id, placement.polygon, placement.shape.size, shape, from_room, via)
         self.level.rooms.append(room)
+        self._taken[room_id] = [set() for _ in room.polygon]
         if entry is not None and entry.type == "teleport":
             self._arrive_by_teleport(room, entry)
         self._connect_neighbours(room, entry, placement.mask)
@@ -167,7 +170,18 @@ class LevelGenerator:
             exit_.found = False
         room.exits.append(exit_)
         self._exits[exit_.id] = (room, exit_)
+        if on_wall:
+            self._mark_taken(room, segment)
         return exit_
+
+    def _mark_taken(self, room: Room, segment: Segment, taken: bool = True) -> None:
+        found = walls.steps_on_walls(room, segment)
+        if found is not None:
+            steps = self._taken[room.id][found[0]]
+            if taken:
+                steps.update(found[1])
+            else:
+                steps.difference_update(found[1])
 
     def _footprint(self, exit_: Exit) -> walls.Footprint:
         found = self._footprints.get(exit_.id)
@@ -212,8 +226,8 @@ class LevelGenerator:
         accept = _any_side if type_ == "stair" else _not_blocked
         chosen = None
         for width in self._widths(type_):
-            chosen = walls.pick_spot(walls.spots(room, direction, width), self.board, self.mapper,
-                                     accept)
+            options = walls.spots(room, direction, width, self._taken[room.id])
+            chosen = walls.pick_spot(options, self.board, self.mapper, accept)
             if chosen is not None:
                 break
         if chosen is None:
@@ -273,7 +287,7 @@ class LevelGenerator:
 
     def _add_stair(self, room: Room, direction: str) -> None:
         for compass in (direction, "N", "E", "S", "W"):
-            options = walls.spots(room, compass, 1)
+            options = walls.spots(room, compass, 1, self._taken[room.id])
             if options:
                 spot = self.mapper.choice(options)
                 self._new_exit(room, "stair", spot.wall, spot.segment)
@@ -349,16 +363,18 @@ class LevelGenerator:
     def _add_murder_hole(self, room: Room) -> None:
         """Seed 001 Murder Hole: a window on a wall no discovered room shares; map what it sees."""
         direction = walls.CARDINAL[self.roller.roll("exit_location", room.id, "murder hole")]
-        options = [s for s in walls.spots(room, direction, 1)
+        options = [s for s in walls.spots(room, direction, 1, self._taken[room.id])
                    if walls.behind(self.board, s.segment, s.wall) == walls.FREE]
         for spot in self.mapper.shuffled(options):
             hole = MurderHole(spot.wall, spot.segment)
             room.murder_holes.append(hole)
+            self._mark_taken(room, spot.segment)
             seen = self._room_behind(spot.segment, spot.wall, room.id, "murder hole", None, None)
             if seen is not None:
                 hole.to = seen.id
                 return
             room.murder_holes.remove(hole)
+            self._mark_taken(room, spot.segment, taken=False)
         room.details.setdefault("notes", []).append("a murder hole with no room behind it")
 
     # ----------------------------------------------------------------- upkeep

@@ -71,10 +71,13 @@ class TableRoller:
     def raw(self, name: str, room: int | None, note: str | None = None) -> str:
         """One roll on table ``name``, logged, GM results left as they are."""
         table = self.tables[name]
-        stream = self.stream
-        total = 0
-        for _ in range(table.count):
-            total += int(stream.random() * table.sides) + 1
+        sides = table.sides
+        if table.count == 2:
+            # One uniform draw picks one of the sides x sides ordered pairs of dice.
+            pair = int(self.stream.random() * sides * sides)
+            total = pair // sides + pair % sides + 2
+        else:
+            total = sum(int(self.stream.random() * sides) + 1 for _ in range(table.count))
         result = table.results[total]
         self.rolls.append(RollRecord(name, table.dice, total, result, room, note))
         return result

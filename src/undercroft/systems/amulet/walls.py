@@ -14,8 +14,6 @@ from collections.abc import Callable
 from functools import cache
 from typing import NamedTuple
 
-from shapely.geometry import Polygon
-
 from undercroft.maps.lattice import inside, side_quarters, unit_steps
 from undercroft.maps.model import Exit, Point, Room, Segment, outward_normal, wall_length
 from undercroft.maps.placement import Board
@@ -77,18 +75,14 @@ def _position(wall: Segment, point: Point) -> float | None:
     return t if 0 <= t <= n else None
 
 
-def used_steps(room: Room, wall: Segment) -> set[int]:
-    """Steps of ``wall`` already taken by an exit or a murder hole."""
-    taken: set[int] = set()
-    segments = [e.segment for e in room.exits if e.details.get("on_wall", True)]
-    segments += [h.segment for h in room.murder_holes]
-    for a, b in segments:
-        ta, tb = _position(wall, a), _position(wall, b)
-        if ta is None or tb is None:
-            continue
-        low, high = sorted((ta, tb))
-        taken.update(range(int(low), int(high)))
-    return taken
+def steps_on_walls(room: Room, segment: Segment) -> tuple[int, range] | None:
+    """Which wall of the room a segment lies on, and which of its unit steps it covers."""
+    for k, wall in enumerate(room.walls()):
+        ta, tb = _position(wall, segment[0]), _position(wall, segment[1])
+        if ta is not None and tb is not None:
+            low, high = sorted((ta, tb))
+            return k, range(int(low), int(high))
+    return None
 
 
 def behind(board: Board, segment: Segment, facing: str) -> int:
@@ -109,10 +103,11 @@ def sub_segment(wall: Segment, start: int, width: int) -> Segment:
     return ((ax + start * ux, ay + start * uy), (ax + end * ux, ay + end * uy))
 
 
-def spots(room: Room, direction: str, width: int) -> list[Spot]:
+def spots(room: Room, direction: str, width: int, taken: list[set[int]]) -> list[Spot]:
     """Every untaken place for an exit ``width`` steps wide on walls facing ``direction``.
 
     Exact-facing walls are used if any has room; 45-degree walls otherwise.
+    ``taken`` holds, per wall, the steps other exits and murder holes use.
     What lies behind each place is left to the caller (``behind``), who only
     needs to look at the places it actually considers.
     """
@@ -125,9 +120,9 @@ def spots(room: Room, direction: str, width: int) -> list[Spot]:
             n = int(wall_length(wall[0], wall[1]))
             if n < width:
                 continue
-            taken = used_steps(room, wall)
+            used = taken[k]
             for start in range(n - width + 1):
-                if not taken.intersection(range(start, start + width)):
+                if not used.intersection(range(start, start + width)):
                     found.append(Spot(normals[k], sub_segment(wall, start, width)))
         if found:
             return found
@@ -210,26 +205,28 @@ class Footprint:
 def floor_marker(room: Room, direction: str, stream: Stream) -> Segment:
     """A small square inside the room near its ``direction`` wall (teleporters, floor stairs).
 
-    The segment is the square's diagonal, so every exit has a segment to draw.
+    Every room shape is convex, so points between the room's centre and a
+    wall's midpoint lie inside it. The segment is the square's diagonal, so
+    every exit has a segment to draw.
     """
     walls = room.walls()
-    normals = wall_normals(room)
     candidates = [k for group in walls_facing(room, direction) for k in group] or list(
         range(len(walls)))
+    pts = room.polygon
+    cx = sum(p[0] for p in pts) / len(pts)
+    cy = sum(p[1] for p in pts) / len(pts)
     taken = [((e.segment[0][0] + e.segment[1][0]) / 2, (e.segment[0][1] + e.segment[1][1]) / 2)
              for e in room.exits if not e.details.get("on_wall", True)]
-    for index in stream.shuffled(range(len(candidates))):
-        a, b = walls[candidates[index]]
-        nx, ny = _NORMAL_VECTORS[normals[candidates[index]]]
-        for along in (0.5, 0.3, 0.7, 0.15, 0.85):
-            for depth in (0.45, 0.3, 0.2):
-                cx = a[0] + (b[0] - a[0]) * along - nx * depth
-                cy = a[1] + (b[1] - a[1]) * along - ny * depth
-                clear = all(abs(cx - tx) > 0.35 or abs(cy - ty) > 0.35 for tx, ty in taken)
-                if clear and _holds_square(room.polygon, cx, cy):
-                    return _square(cx, cy)
-    point = Polygon(room.polygon).representative_point()
-    return _square(point.x, point.y)
+    first = int(stream.random() * len(candidates))
+    for turn in range(len(candidates)):
+        a, b = walls[candidates[(first + turn) % len(candidates)]]
+        mx, my = (a[0] + b[0]) / 2, (a[1] + b[1]) / 2
+        for share in (0.45, 0.25, 0.65, 0.0):
+            x, y = cx + (mx - cx) * share, cy + (my - cy) * share
+            clear = all(abs(x - tx) > 0.35 or abs(y - ty) > 0.35 for tx, ty in taken)
+            if clear and _holds_square(pts, x, y):
+                return _square(x, y)
+    return _square(cx, cy)
 
 
 def _holds_square(polygon: list[Point], cx: float, cy: float) -> bool:
