@@ -5,7 +5,14 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run test install lint bench clean
+.PHONY: run test install lint bench fast unfast clean
+
+# Modules on the level generator's hot path, compiled by `make fast` with mypyc
+# (it ships with mypy). Optional: without it everything runs as plain Python.
+FAST_MODULES := undercroft/rng.py undercroft/maps/model.py undercroft/maps/lattice.py \
+	undercroft/maps/shapes.py undercroft/maps/placement.py \
+	undercroft/systems/amulet/rolls.py undercroft/systems/amulet/encounters.py \
+	undercroft/systems/amulet/walls.py undercroft/systems/amulet/generator.py
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -27,8 +34,16 @@ lint: install
 test: lint
 	$(BIN)/pytest -q
 
-bench: install
+bench: fast
 	$(BIN)/python bench/amulet_generate.py
 
-clean:
+fast: install
+	cd src && ../$(BIN)/mypyc $(FAST_MODULES)
+	rm -rf src/build
+
+unfast:
+	find src -name '*.so' -delete
+	rm -rf src/build src/.mypy_cache
+
+clean: unfast
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache

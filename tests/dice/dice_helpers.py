@@ -25,7 +25,6 @@ from undercroft.dice import (
     Sum,
     Term,
 )
-from undercroft.rng import Stream
 
 SIDES = (1, 2, 3, 4, 6, 8, 10, 12, 20, 100)
 KINDS: tuple[KeepKind, ...] = ("kh", "kl", "dh", "dl")
@@ -104,11 +103,14 @@ def pairs(left: Sum, right: Sum) -> Iterator[tuple[int, int, Fraction]]:
             yield a, b, p * q
 
 
-class ScriptedStream(Stream):
-    """A stream whose dice are given in advance, to pin explanations exactly."""
+class ScriptedStream:
+    """A stand-in for a Stream whose dice are given in advance, to pin explanations exactly.
+
+    It offers the methods the dice code calls rather than subclassing Stream,
+    which `make fast` may compile (compiled classes take no interpreted subclasses).
+    """
 
     def __init__(self, *faces: int) -> None:
-        super().__init__(0, "scripted")
         self.faces = list(faces)
         self.asked: list[tuple[int, int]] = []
 
