@@ -1,6 +1,7 @@
 """Whole-level generation speed of Amulet levels at the default size, in one process.
 
 Usage: python bench/amulet_generate.py [--seconds S] [--size X] [--json]
+(`make bench` compiles the hot path with mypyc first, then runs this.)
 
 Prints levels per second, rooms per level and milliseconds per level; with
 --json the last line is {"levels_per_second": X, ...}. Seeds run 0, 1, 2, ...
@@ -14,8 +15,14 @@ import argparse
 import json
 import time
 
+from undercroft.systems.amulet import generator as generator_module
 from undercroft.systems.amulet.config import DEFAULT_LEVEL_SIZE, LevelConfig
 from undercroft.systems.amulet.generator import LevelGenerator
+
+
+def compiled() -> bool:
+    """Whether `make fast` compiled the generator (mypyc) or it runs as plain Python."""
+    return not str(generator_module.__file__).endswith(".py")
 
 
 def measure(seconds: float, size: int) -> dict[str, float]:
@@ -37,6 +44,7 @@ def measure(seconds: float, size: int) -> dict[str, float]:
         "ms_per_level": round(1000 * elapsed / levels, 3),
         "levels": levels,
         "level_size": size,
+        "compiled": compiled(),
     }
 
 
