@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import copy
 import json
 import math
 import subprocess
@@ -11,8 +12,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from shapely.geometry import box
 
-from amulet.levels import generated, on_boundary, polygon, shared_wall_length
-from undercroft.maps.model import Room, outward_normal, wall_length
+from amulet.levels import generated
+from undercroft.maps.geometry import level_problems, on_wall, outline
+from undercroft.maps.geometry import shared_wall_length as rooms_share
+from undercroft.maps.model import LevelMap, Room, outward_normal, wall_length
 from undercroft.systems.amulet.config import LevelConfig
 from undercroft.systems.amulet.encounters import swarm_health
 from undercroft.systems.amulet.export import level_dict
@@ -28,12 +31,33 @@ def _level(seed: int, size: int) -> LevelGenerator:
     return generated(seed, size)
 
 
+def shared_wall_length(level: LevelMap, a: int, b: int) -> float:
+    return rooms_share(level.room(a), level.room(b))
+
+
+@FEW
+@given(seeds, sizes)
+def test_shapely_finds_no_problem_with_any_level(seed: int, size: int) -> None:
+    assert level_problems(_level(seed, size).level) == []
+
+
+def test_shapely_check_finds_an_overlap_and_a_stray_exit() -> None:
+    level = copy.deepcopy(generated(7, 12).level)
+    assert len(level.rooms) >= 2
+    level.rooms[1].polygon = list(level.rooms[0].polygon)
+    level.rooms[0].exits[0].segment = ((0.0, 0.0), (0.0, 0.5))
+    problems = level_problems(level)
+    assert "rooms 1 and 2 overlap" in problems
+    assert any(p.startswith(f"exit {level.rooms[0].exits[0].id}: it is not on a wall")
+               for p in problems)
+
+
 @FEW
 @given(seeds, sizes)
 def test_rooms_never_overlap_and_stay_inside(seed: int, size: int) -> None:
     level = _level(seed, size).level
     bounds = box(0, 0, size, size)
-    shapes = [polygon(room) for room in level.rooms]
+    shapes = [outline(room) for room in level.rooms]
     for i, first in enumerate(shapes):
         assert first.is_valid and bounds.covers(first)
         for second in shapes[i + 1:]:
@@ -88,7 +112,7 @@ def test_connected_rooms_share_a_wall(seed: int, size: int) -> None:
         for exit_ in room.exits:
             if exit_.type in ("teleport", "stair"):
                 continue
-            assert on_boundary(room, exit_.segment)
+            assert on_wall(room, exit_.segment)
             targets = [exit_.to] if isinstance(exit_.to, int) else exit_.to or []
             assert targets, f"exit {exit_.id} leads nowhere"
             for target in targets:
@@ -218,7 +242,7 @@ def test_murder_holes_look_into_a_mapped_room_through_a_shared_wall() -> None:
                 assert hole.to is not None
                 seen_room = level.room(hole.to)
                 assert seen_room.via == "murder hole" and seen_room.from_room == room.id
-                assert on_boundary(room, hole.segment) and on_boundary(seen_room, hole.segment)
+                assert on_wall(room, hole.segment) and on_wall(seen_room, hole.segment)
     assert seen > 0
 
 
