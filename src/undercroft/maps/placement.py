@@ -117,8 +117,11 @@ class Board:
         # The new room runs its wall the other way round: from b towards a.
         ux, uy = (ax - bx) / width, (ay - by) / width
         for options in _offsets(shapes, opposite(facing), ux, uy, width):
-            for index in _in_random_order(stream, len(options)):
-                shape, ox, oy = options[index]
+            order = list(range(len(options)))
+            for i in range(len(order) - 1, -1, -1):
+                j = int(stream.random() * (i + 1))
+                order[i], order[j] = order[j], order[i]
+                shape, ox, oy = options[order[i]]
                 placed = self.at(shape, int(bx + ox), int(by + oy))
                 if placed is not None:
                     return placed

@@ -58,8 +58,8 @@ class LevelGenerator:
         self._opened: set[str] = set()
         self._exits: dict[str, tuple[Room, Exit]] = {}
         self._footprints: dict[str, walls.Footprint] = {}
-        self._taken: dict[int, list[set[int]]] = {}
-        """Per room, per wall: the unit steps that exits and murder holes already use."""
+        self._walls: dict[int, walls.RoomWalls] = {}
+        self._exit_numbers: dict[int, int] = {}
 
     # ----------------------------------------------------------------- driving
     def start(self) -> Room:
@@ -114,7 +114,7 @@ class LevelGenerator:
         self.board.claim(room_id, placement)
         room = Room(room_id, placement.polygon, placement.shape.size, shape, from_room, via)
         self.level.rooms.append(room)
-        self._taken[room_id] = [set() for _ in room.polygon]
+        self._walls[room_id] = walls.RoomWalls(room)
         if entry is not None and entry.type == "teleport":
             self._arrive_by_teleport(room, entry)
         self._connect_neighbours(room, entry, placement.mask)
@@ -162,7 +162,8 @@ class LevelGenerator:
     # ----------------------------------------------------------------- exits
     def _new_exit(self, room: Room, type_: str, wall: str, segment: Segment,
                   on_wall: bool = True) -> Exit:
-        number = max((int(e.id.split(".")[1]) for e in room.exits), default=0) + 1
+        number = self._exit_numbers.get(room.id, 0) + 1
+        self._exit_numbers[room.id] = number
         exit_ = Exit(f"{room.id}.{number}", type_, wall, segment)
         if not on_wall:
             exit_.details["on_wall"] = False
@@ -171,17 +172,12 @@ class LevelGenerator:
         room.exits.append(exit_)
         self._exits[exit_.id] = (room, exit_)
         if on_wall:
-            self._mark_taken(room, segment)
+            self._walls[room.id].mark(segment)
         return exit_
 
-    def _mark_taken(self, room: Room, segment: Segment, taken: bool = True) -> None:
-        found = walls.steps_on_walls(room, segment)
-        if found is not None:
-            steps = self._taken[room.id][found[0]]
-            if taken:
-                steps.update(found[1])
-            else:
-                steps.difference_update(found[1])
+    def _marker(self, room: Room, direction: str) -> Segment:
+        """A place in the room's floor near its ``direction`` wall (teleporters, floor stairs)."""
+        return walls.floor_marker(room, self._walls[room.id], direction, self.mapper)
 
     def _footprint(self, exit_: Exit) -> walls.Footprint:
         found = self._footprints.get(exit_.id)
@@ -226,7 +222,7 @@ class LevelGenerator:
         accept = _any_side if type_ == "stair" else _not_blocked
         chosen = None
         for width in self._widths(type_):
-            options = walls.spots(room, direction, width, self._taken[room.id])
+            options = walls.spots(self._walls[room.id], direction, width)
             chosen = walls.pick_spot(options, self.board, self.mapper, accept)
             if chosen is not None:
                 break
@@ -268,7 +264,7 @@ class LevelGenerator:
         exit_.details["preroll"] = {"size": size, "encounters": encounters}
 
     def _add_teleporter(self, room: Room, direction: str) -> Exit:
-        segment = walls.floor_marker(room, direction, self.mapper)
+        segment = self._marker(room, direction)
         exit_ = self._new_exit(room, "teleport", direction, segment, on_wall=False)
         self.pending.append(exit_.id)
         return exit_
@@ -287,12 +283,12 @@ class LevelGenerator:
 
     def _add_stair(self, room: Room, direction: str) -> None:
         for compass in (direction, "N", "E", "S", "W"):
-            options = walls.spots(room, compass, 1, self._taken[room.id])
+            options = walls.spots(self._walls[room.id], compass, 1)
             if options:
                 spot = self.mapper.choice(options)
                 self._new_exit(room, "stair", spot.wall, spot.segment)
                 return
-        self._new_exit(room, "stair", direction, walls.floor_marker(room, direction, self.mapper),
+        self._new_exit(room, "stair", direction, self._marker(room, direction),
                        on_wall=False)
 
     def _make_teleporter(self, room: Room, exit_: Exit) -> None:
@@ -301,7 +297,7 @@ class LevelGenerator:
         exit_.details["was"] = exit_.type
         exit_.type = "teleport"
         exit_.details["on_wall"] = False
-        exit_.segment = walls.floor_marker(room, exit_.wall, self.mapper)
+        exit_.segment = self._marker(room, exit_.wall)
         self._footprints.pop(exit_.id, None)
 
     # ----------------------------------------------------------------- opening
@@ -344,7 +340,7 @@ class LevelGenerator:
         others = [r for r in self.level.rooms if r.id != room.id] or [room]
         target = self.mapper.choice(others)
         arrival = self._new_exit(target, "teleport", "N",
-                                 walls.floor_marker(target, "N", self.mapper), on_wall=False)
+                                 self._marker(target, "N"), on_wall=False)
         self._link(room, exit_, target, arrival)
         return []
 
@@ -357,24 +353,24 @@ class LevelGenerator:
         source_room = self._exits[source.id][0]
         direction = self.mapper.choice(["N", "E", "S", "W"])
         arrival = self._new_exit(room, "teleport", direction,
-                                 walls.floor_marker(room, direction, self.mapper), on_wall=False)
+                                 self._marker(room, direction), on_wall=False)
         self._link(source_room, source, room, arrival)
 
     def _add_murder_hole(self, room: Room) -> None:
         """Seed 001 Murder Hole: a window on a wall no discovered room shares; map what it sees."""
         direction = walls.CARDINAL[self.roller.roll("exit_location", room.id, "murder hole")]
-        options = [s for s in walls.spots(room, direction, 1, self._taken[room.id])
+        options = [s for s in walls.spots(self._walls[room.id], direction, 1)
                    if walls.behind(self.board, s.segment, s.wall) == walls.FREE]
         for spot in self.mapper.shuffled(options):
             hole = MurderHole(spot.wall, spot.segment)
             room.murder_holes.append(hole)
-            self._mark_taken(room, spot.segment)
+            self._walls[room.id].mark(spot.segment)
             seen = self._room_behind(spot.segment, spot.wall, room.id, "murder hole", None, None)
             if seen is not None:
                 hole.to = seen.id
                 return
             room.murder_holes.remove(hole)
-            self._mark_taken(room, spot.segment, taken=False)
+            self._walls[room.id].mark(spot.segment, taken=False)
         room.details.setdefault("notes", []).append("a murder hole with no room behind it")
 
     # ----------------------------------------------------------------- upkeep

@@ -11,11 +11,10 @@ wall (a secret exit, unless that wall already had an exit there).
 from __future__ import annotations
 
 from collections.abc import Callable
-from functools import cache
 from typing import NamedTuple
 
 from undercroft.maps.lattice import inside, side_quarters, unit_steps
-from undercroft.maps.model import Exit, Point, Room, Segment, outward_normal, wall_length
+from undercroft.maps.model import COMPASS, Exit, Point, Room, Segment, outward_normal, wall_length
 from undercroft.maps.placement import Board
 from undercroft.rng import Stream
 
@@ -41,25 +40,52 @@ class Spot(NamedTuple):
     segment: Segment
 
 
-@cache
-def _normals(polygon: tuple[Point, ...]) -> tuple[str, ...]:
-    n = len(polygon)
-    return tuple(outward_normal(polygon[k], polygon[(k + 1) % n]) for k in range(n))
+class RoomWalls:
+    """A room's walls worked out once: ends, facing, length, and the steps already used.
+
+    Exits are placed, counted and checked against walls many times per room;
+    computing the walls once when the room is placed keeps that cheap.
+    """
+
+    __slots__ = ("facing", "lengths", "normals", "taken", "walls")
+
+    def __init__(self, room: Room) -> None:
+        self.walls: list[Segment] = room.walls()
+        self.normals: list[str] = [outward_normal(a, b) for a, b in self.walls]
+        self.lengths: list[int] = [int(wall_length(a, b)) for a, b in self.walls]
+        self.taken: list[set[int]] = [set() for _ in self.walls]
+        """Per wall, the unit steps that exits and murder holes already use."""
+        self.facing: dict[str, list[list[int]]] = {
+            direction: _facing(self.normals, direction) for direction in COMPASS}
+
+    def mark(self, segment: Segment, taken: bool = True) -> None:
+        """Record (or release) the steps a segment on one of the walls uses."""
+        found = self.steps_of(segment)
+        if found is not None:
+            steps = self.taken[found[0]]
+            if taken:
+                steps.update(found[1])
+            else:
+                steps.difference_update(found[1])
+
+    def steps_of(self, segment: Segment) -> tuple[int, range] | None:
+        """Which wall a segment lies on, and which of its unit steps it covers."""
+        for k, wall in enumerate(self.walls):
+            ta, tb = _position(wall, segment[0]), _position(wall, segment[1])
+            if ta is not None and tb is not None:
+                low, high = sorted((ta, tb))
+                return k, range(int(low), int(high))
+        return None
 
 
-def wall_normals(room: Room) -> tuple[str, ...]:
-    """Which way each wall of the room faces, in wall order."""
-    return _normals(tuple(room.polygon))
-
-
-def walls_facing(room: Room, direction: str) -> list[list[int]]:
+def _facing(normals: list[str], direction: str) -> list[list[int]]:
     """Wall indices facing ``direction`` exactly, then the 45-degree walls that also take it."""
     exact: list[int] = []
     near: list[int] = []
-    for k, normal in enumerate(wall_normals(room)):
+    for k, normal in enumerate(normals):
         if normal == direction:
             exact.append(k)
-        elif len(normal) == 2 and direction in normal:
+        elif len(normal) == 2 and len(direction) == 1 and direction in normal:
             near.append(k)
     return [exact, near]
 
@@ -73,16 +99,6 @@ def _position(wall: Segment, point: Point) -> float | None:
     if abs(ax + t * ux - point[0]) > 1e-9 or abs(ay + t * uy - point[1]) > 1e-9:
         return None
     return t if 0 <= t <= n else None
-
-
-def steps_on_walls(room: Room, segment: Segment) -> tuple[int, range] | None:
-    """Which wall of the room a segment lies on, and which of its unit steps it covers."""
-    for k, wall in enumerate(room.walls()):
-        ta, tb = _position(wall, segment[0]), _position(wall, segment[1])
-        if ta is not None and tb is not None:
-            low, high = sorted((ta, tb))
-            return k, range(int(low), int(high))
-    return None
 
 
 def behind(board: Board, segment: Segment, facing: str) -> int:
@@ -103,27 +119,24 @@ def sub_segment(wall: Segment, start: int, width: int) -> Segment:
     return ((ax + start * ux, ay + start * uy), (ax + end * ux, ay + end * uy))
 
 
-def spots(room: Room, direction: str, width: int, taken: list[set[int]]) -> list[Spot]:
+def spots(room: RoomWalls, direction: str, width: int) -> list[Spot]:
     """Every untaken place for an exit ``width`` steps wide on walls facing ``direction``.
 
     Exact-facing walls are used if any has room; 45-degree walls otherwise.
-    ``taken`` holds, per wall, the steps other exits and murder holes use.
     What lies behind each place is left to the caller (``behind``), who only
     needs to look at the places it actually considers.
     """
-    walls = room.walls()
-    normals = wall_normals(room)
-    for group in walls_facing(room, direction):
+    for group in room.facing[direction]:
         found: list[Spot] = []
         for k in group:
-            wall = walls[k]
-            n = int(wall_length(wall[0], wall[1]))
+            n = room.lengths[k]
             if n < width:
                 continue
-            used = taken[k]
+            wall = room.walls[k]
+            used = room.taken[k]
             for start in range(n - width + 1):
                 if not used.intersection(range(start, start + width)):
-                    found.append(Spot(normals[k], sub_segment(wall, start, width)))
+                    found.append(Spot(room.normals[k], sub_segment(wall, start, width)))
         if found:
             return found
     return []
@@ -202,15 +215,15 @@ class Footprint:
         return (steps[0][0], steps[-1][1])
 
 
-def floor_marker(room: Room, direction: str, stream: Stream) -> Segment:
+def floor_marker(room: Room, room_walls: RoomWalls, direction: str, stream: Stream) -> Segment:
     """A small square inside the room near its ``direction`` wall (teleporters, floor stairs).
 
     Every room shape is convex, so points between the room's centre and a
     wall's midpoint lie inside it. The segment is the square's diagonal, so
     every exit has a segment to draw.
     """
-    walls = room.walls()
-    candidates = [k for group in walls_facing(room, direction) for k in group] or list(
+    walls = room_walls.walls
+    candidates = [k for group in room_walls.facing[direction] for k in group] or list(
         range(len(walls)))
     pts = room.polygon
     cx = sum(p[0] for p in pts) / len(pts)
