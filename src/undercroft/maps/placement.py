@@ -86,6 +86,7 @@ class Board:
     def __init__(self, size: int) -> None:
         self.size = size
         self.occupancy = Occupancy(size)
+        self._rasters: dict[Shape, tuple[tuple[Quarter, ...], int]] = {}
         self._nowhere: set[Shape] = set()
         """Outlines that fitted nowhere once; rooms are only ever added, so they never will."""
 
@@ -93,7 +94,10 @@ class Board:
         """The outline at offset (dx, dy) if it is inside the level and overlaps nothing."""
         if dx < 0 or dy < 0 or dx + shape.width > self.size or dy + shape.height > self.size:
             return None
-        quarters, mask = _raster(shape, self.size)
+        raster = self._rasters.get(shape)
+        if raster is None:
+            raster = self._rasters[shape] = _raster(shape, self.size)
+        quarters, mask = raster
         shifted = mask << (4 * (dy * self.size + dx))
         if not self.occupancy.fits(shifted):
             return None

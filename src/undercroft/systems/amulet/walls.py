@@ -14,7 +14,7 @@ from collections.abc import Callable
 from typing import NamedTuple
 
 from undercroft.maps.lattice import inside, side_quarters, unit_steps
-from undercroft.maps.model import COMPASS, Exit, Point, Room, Segment, outward_normal, wall_length
+from undercroft.maps.model import Exit, Point, Room, Segment, outward_normal, wall_length
 from undercroft.maps.placement import Board
 from undercroft.rng import Stream
 
@@ -47,7 +47,7 @@ class RoomWalls:
     computing the walls once when the room is placed keeps that cheap.
     """
 
-    __slots__ = ("facing", "lengths", "normals", "taken", "walls")
+    __slots__ = ("_facing", "lengths", "normals", "taken", "walls")
 
     def __init__(self, room: Room) -> None:
         self.walls: list[Segment] = room.walls()
@@ -55,8 +55,14 @@ class RoomWalls:
         self.lengths: list[int] = [int(wall_length(a, b)) for a, b in self.walls]
         self.taken: list[set[int]] = [set() for _ in self.walls]
         """Per wall, the unit steps that exits and murder holes already use."""
-        self.facing: dict[str, list[list[int]]] = {
-            direction: _facing(self.normals, direction) for direction in COMPASS}
+        self._facing: dict[str, list[list[int]]] = {}
+
+    def facing(self, direction: str) -> list[list[int]]:
+        """Walls facing ``direction`` exactly, then the 45-degree walls that also take it."""
+        groups = self._facing.get(direction)
+        if groups is None:
+            groups = self._facing[direction] = _facing(self.normals, direction)
+        return groups
 
     def mark(self, segment: Segment, taken: bool = True) -> None:
         """Record (or release) the steps a segment on one of the walls uses."""
@@ -126,7 +132,7 @@ def spots(room: RoomWalls, direction: str, width: int) -> list[Spot]:
     What lies behind each place is left to the caller (``behind``), who only
     needs to look at the places it actually considers.
     """
-    for group in room.facing[direction]:
+    for group in room.facing(direction):
         found: list[Spot] = []
         for k in group:
             n = room.lengths[k]
@@ -223,7 +229,7 @@ def floor_marker(room: Room, room_walls: RoomWalls, direction: str, stream: Stre
     every exit has a segment to draw.
     """
     walls = room_walls.walls
-    candidates = [k for group in room_walls.facing[direction] for k in group] or list(
+    candidates = [k for group in room_walls.facing(direction) for k in group] or list(
         range(len(walls)))
     pts = room.polygon
     cx = sum(p[0] for p in pts) / len(pts)
