@@ -32,5 +32,3 @@ class LevelConfig(BaseModel):
     """House rule: chance a teleporter links to an unused teleporter when one exists."""
     max_exit_width: int = Field(3, ge=1, le=10)
     """House rule: longest Open exit the mapper draws (the seed says "one or more units")."""
-    circle_style: Literal["octagon", "smooth"] = "octagon"
-    """How a Circle room is drawn on printed maps (its walls are an octagon either way)."""
