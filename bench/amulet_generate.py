@@ -4,9 +4,9 @@ Usage: python bench/amulet_generate.py [--seconds S] [--size X] [--json]
 (`make bench` compiles the hot path with mypyc first, then runs this.)
 
 Prints levels per second, rooms per level, milliseconds per level and whether
-the generator ran compiled; with --json the last line is {"levels_per_second": X}. Seeds run 0, 1, 2, ...
-so two runs generate the same levels; the first 20 levels warm the caches and
-are not counted.
+the generator ran compiled; with --json the last line is {"levels_per_second": X}.
+Seeds run 1000, 1001, ... so two runs generate the same levels; the first 20
+levels (seeds 0-19) warm the caches and are not counted.
 """
 
 from __future__ import annotations
