@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, NamedTuple
+from typing import Any
 
 from undercroft.content.tables import RollTable
 from undercroft.errors import BadInput
@@ -22,15 +22,26 @@ Ask = Callable[[str, list[str]], str]
 MAX_GM_REROLLS = 100
 
 
-class RollRecord(NamedTuple):
-    """One logged roll on a table (a named tuple: hundreds are made per level)."""
+class RollRecord:
+    """One logged roll on a table.
 
-    table: str
-    dice: str
-    total: int
-    result: str
-    room: int | None
-    note: str | None = None
+    A plain class rather than a dataclass or named tuple: hundreds are made per
+    level, and `make fast` compiles a plain class into a cheap native one.
+    """
+
+    __slots__ = ("dice", "note", "result", "room", "table", "total")
+
+    def __init__(self, table: str, dice: str, total: int, result: str, room: int | None,
+                 note: str | None = None) -> None:
+        self.table = table
+        self.dice = dice
+        self.total = total
+        self.result = result
+        self.room = room
+        self.note = note
+
+    def __repr__(self) -> str:
+        return f"RollRecord({self.to_dict()!r})"
 
     def to_dict(self) -> dict[str, Any]:
         data: dict[str, Any] = {"table": self.table, "dice": self.dice, "total": self.total,
@@ -67,19 +78,26 @@ class TableRoller:
         self.ask = ask
         self.rolls: list[RollRecord] = []
         self.choices: list[ChoiceRecord] = []
+        # Each table as (dice, count, sides, result by total): plain values the
+        # rolling loop reads without going through the RollTable object.
+        self._fast: dict[str, tuple[str, int, int, list[str]]] = {
+            name: (table.dice, table.count, table.sides,
+                   [table.results.get(total, "") for total in range(table.high + 1)])
+            for name, table in tables.items()}
 
     def raw(self, name: str, room: int | None, note: str | None = None) -> str:
         """One roll on table ``name``, logged, GM results left as they are."""
-        table = self.tables[name]
-        sides = table.sides
-        if table.count == 2:
+        dice, count, sides, results = self._fast[name]
+        if count == 2:
             # One uniform draw picks one of the sides x sides ordered pairs of dice.
             pair = int(self.stream.random() * sides * sides)
             total = pair // sides + pair % sides + 2
         else:
-            total = sum(int(self.stream.random() * sides) + 1 for _ in range(table.count))
-        result = table.results[total]
-        self.rolls.append(RollRecord(name, table.dice, total, result, room, note))
+            total = 0
+            for _ in range(count):
+                total += int(self.stream.random() * sides) + 1
+        result = results[total]
+        self.rolls.append(RollRecord(name, dice, total, result, room, note))
         return result
 
     def roll(self, name: str, room: int | None, note: str | None = None) -> str:
