@@ -45,6 +45,25 @@ def _raster(shape: Shape, level_size: int) -> tuple[tuple[Quarter, ...], int]:
 
 
 @cache
+def _inside_offsets(width: int, height: int, size: int) -> int:
+    """Bits at 4 * (dy * size + dx) for every offset keeping a width x height box in the level."""
+    bits = 0
+    for dy in range(size - height + 1):
+        for dx in range(size - width + 1):
+            bits |= 1 << (4 * (dy * size + dx))
+    return bits
+
+
+def _nth_set_bit(bits: int, n: int) -> int:
+    """The position of the n-th (from 0) set bit, counting from the lowest."""
+    digits = bin(bits)[:1:-1]
+    position = -1
+    for _ in range(n + 1):
+        position = digits.index("1", position + 1)
+    return position
+
+
+@cache
 def _offsets(shapes: tuple[Shape, ...], want: str, ux: float, uy: float,
              width: int) -> tuple[Offsets, Offsets]:
     """Where each outline goes, relative to a segment's far end, to put a wall against it.
@@ -154,33 +173,45 @@ class Board:
                              stream.randint(0, self.size - shape.height))
             if placed is not None:
                 return placed
-        options = self._anchored(shapes)
-        for index in _in_random_order(stream, len(options)):
-            shape, dx, dy = options[index]
-            placed = self.at(shape, dx, dy)
-            if placed is not None:
-                return placed
-        self._nowhere.update(shapes)
-        return None
-
-    def _anchored(self, shapes: tuple[Shape, ...]) -> list[tuple[Shape, int, int]]:
-        """Offsets that put each outline's first quarter on a free quarter of the level.
-
-        Any placement that fits covers a free quarter with its first quarter, so
-        these are all the places worth trying, and on a crowded level they are few.
-        """
-        owner = self.occupancy.owner
-        size = self.size
-        options: list[tuple[Shape, int, int]] = []
+        fitting: list[tuple[Shape, int]] = []
+        total = 0
         for shape in shapes:
-            i0, j0, q0 = _raster(shape, size)[0][0]
-            for index in range(q0, 4 * size * size, 4):
-                if owner[index] == 0:
-                    cell = index // 4
-                    dx, dy = cell % size - i0, cell // size - j0
-                    if dx >= 0 and dy >= 0:
-                        options.append((shape, dx, dy))
-        return options
+            offsets = self._fitting_offsets(shape)
+            if offsets:
+                fitting.append((shape, offsets))
+                total += offsets.bit_count()
+            else:
+                self._nowhere.add(shape)
+        if not total:
+            return None
+        pick = int(stream.random() * total)
+        for shape, offsets in fitting:
+            count = offsets.bit_count()
+            if pick < count:
+                cell = _nth_set_bit(offsets, pick) // 4
+                placed = self.at(shape, cell % self.size, cell // self.size)
+                assert placed is not None
+                return placed
+            pick -= count
+        raise AssertionError("a fitting offset was counted but not found")
+
+    def _fitting_offsets(self, shape: Shape) -> int:
+        """Every offset where the outline fits, as bits at 4 * (dy * size + dx), all at once.
+
+        The outline fits at offset p when every quarter t it covers is free at
+        p + t: the free bits shifted down by each t and ANDed together leave
+        exactly those offsets.
+        """
+        size = self.size
+        if shape.width > size or shape.height > size:
+            return 0
+        free = ~self.occupancy.bits & ((1 << (4 * size * size)) - 1)
+        offsets = _inside_offsets(shape.width, shape.height, size)
+        for i, j, q in _raster(shape, size)[0]:
+            offsets &= free >> (4 * (j * size + i) + q)
+            if not offsets:
+                break
+        return offsets
 
     def side_owners(self, segment: Segment, facing: str) -> list[int | None]:
         """Owner of each quarter just outside ``segment`` (0 free, None off the level)."""
