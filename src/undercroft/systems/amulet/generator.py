@@ -161,7 +161,7 @@ class LevelGenerator:
 
     # ----------------------------------------------------------------- exits
     def _new_exit(self, room: Room, type_: str, wall: str, segment: Segment,
-                  on_wall: bool = True) -> Exit:
+                  on_wall: bool = True, where: tuple[int, range] | None = None) -> Exit:
         number = self._exit_numbers.get(room.id, 0) + 1
         self._exit_numbers[room.id] = number
         exit_ = Exit(f"{room.id}.{number}", type_, wall, segment)
@@ -172,7 +172,7 @@ class LevelGenerator:
         room.exits.append(exit_)
         self._exits[exit_.id] = (room, exit_)
         if on_wall:
-            self._walls[room.id].mark(segment)
+            self._walls[room.id].mark(segment, where=where)
         return exit_
 
     def _marker(self, room: Room, direction: str) -> Segment:
@@ -230,7 +230,8 @@ class LevelGenerator:
             self._impossible_exit(room, direction)
             return
         spot, far = chosen
-        exit_ = self._new_exit(room, type_, spot.wall, spot.segment)
+        exit_ = self._new_exit(room, type_, spot.wall, spot.segment,
+                               where=(spot.wall_index, spot.steps))
         if type_ == "stair" or far == walls.FREE:
             if type_ != "stair":
                 self.pending.append(exit_.id)

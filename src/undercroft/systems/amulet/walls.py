@@ -34,10 +34,12 @@ _NORMAL_VECTORS = {
 
 
 class Spot(NamedTuple):
-    """A place for an exit: which way its wall faces and the segment on it."""
+    """A place for an exit: which way its wall faces, the segment, and its steps on the wall."""
 
     wall: str
     segment: Segment
+    wall_index: int
+    steps: range
 
 
 class RoomWalls:
@@ -64,9 +66,13 @@ class RoomWalls:
             groups = self._facing[direction] = _facing(self.normals, direction)
         return groups
 
-    def mark(self, segment: Segment, taken: bool = True) -> None:
-        """Record (or release) the steps a segment on one of the walls uses."""
-        found = self.steps_of(segment)
+    def mark(self, segment: Segment, taken: bool = True,
+             where: tuple[int, range] | None = None) -> None:
+        """Record (or release) the steps a segment on one of the walls uses.
+
+        ``where`` (wall index, steps) saves the search when the caller knows it.
+        """
+        found = where or self.steps_of(segment)
         if found is not None:
             steps = self.taken[found[0]]
             if taken:
@@ -142,7 +148,8 @@ def spots(room: RoomWalls, direction: str, width: int) -> list[Spot]:
             used = room.taken[k]
             for start in range(n - width + 1):
                 if not used.intersection(range(start, start + width)):
-                    found.append(Spot(room.normals[k], sub_segment(wall, start, width)))
+                    found.append(Spot(room.normals[k], sub_segment(wall, start, width), k,
+                                      range(start, start + width)))
         if found:
             return found
     return []
@@ -243,7 +250,8 @@ def floor_marker(room: Room, room_walls: RoomWalls, direction: str, stream: Stre
         for share in (0.45, 0.25, 0.65, 0.0):
             x, y = cx + (mx - cx) * share, cy + (my - cy) * share
             clear = all(abs(x - tx) > 0.35 or abs(y - ty) > 0.35 for tx, ty in taken)
-            if clear and _holds_square(pts, x, y):
+            # Rooms are convex: from size 3 up the square always fits this far in.
+            if clear and (room.size >= 3 or _holds_square(pts, x, y)):
                 return _square(x, y)
     return _square(cx, cy)
 
