@@ -12,7 +12,7 @@ from rich.console import Console
 from rich.table import Table
 
 from undercroft.cli.amulet_explore import Walkthrough
-from undercroft.cli.output import emit_json, new_seed, write_bytes, write_text
+from undercroft.cli.output import check_folder, emit_json, new_seed, write_bytes, write_text
 from undercroft.errors import BadInput
 from undercroft.maps.ascii import render_ascii
 from undercroft.maps.model import LevelMap
@@ -132,9 +132,7 @@ def generate(
 
 def _write_png(level: LevelMap, path: Path, style: str, player_view: bool) -> None:
     """Render to a temporary file beside the target, then move it into place."""
-    folder = path.parent if str(path.parent) else Path(".")
-    if not folder.is_dir():
-        raise BadInput(f"--png {path}: folder {str(folder)!r} does not exist")
+    check_folder(path, "--png")
     with tempfile.TemporaryDirectory() as scratch:
         temporary = Path(scratch) / "map.png"
         render_png(level, temporary, player_view=player_view, circle_style=style)

@@ -22,10 +22,16 @@ def write_text(path: Path, text: str, option: str) -> None:
     write_bytes(path, text.encode(), option)
 
 
-def write_bytes(path: Path, data: bytes, option: str) -> None:
+def check_folder(path: Path, option: str) -> Path:
+    """The folder ``path`` will be written in; BadInput if it does not exist."""
     folder = path.parent if str(path.parent) else Path(".")
     if not folder.is_dir():
         raise BadInput(f"{option} {path}: folder {str(folder)!r} does not exist")
+    return folder
+
+
+def write_bytes(path: Path, data: bytes, option: str) -> None:
+    folder = check_folder(path, option)
     try:
         handle, temporary = tempfile.mkstemp(dir=folder, prefix=f".{path.name}.")
         with os.fdopen(handle, "wb") as out:

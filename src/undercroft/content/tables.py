@@ -14,9 +14,21 @@ from pathlib import Path
 from pydantic import BaseModel, ConfigDict
 
 from undercroft.content.loading import read_toml, validate
+from undercroft.dice import Dice, Sum, parse
 from undercroft.errors import BadInput
 
-_DICE = {"2d8": (2, 8), "3d4": (3, 4), "2d6": (2, 6), "1d6": (1, 6), "1d20": (1, 20)}
+
+def _plain_dice(text: str, where: str) -> tuple[int, int]:
+    """(count, sides) of a table's dice: one plain ``NdM`` term, read by the dice parser."""
+    try:
+        expression = parse(text)
+    except BadInput as error:
+        raise BadInput(f"{where}, field dice: {error}") from None
+    terms = expression.terms if isinstance(expression, Sum) else ()
+    item = terms[0].item if len(terms) == 1 and not terms[0].negative else None
+    if not isinstance(item, Dice) or item.keep is not None:
+        raise BadInput(f"{where}, field dice: {text!r} is not one plain NdM roll (like 2d8)")
+    return item.count, item.sides
 
 
 class _TableModel(BaseModel):
@@ -68,10 +80,7 @@ def load_tables(path: Path, allowed: Mapping[str, set[str]]) -> dict[str, RollTa
     tables: dict[str, RollTable] = {}
     for name, values in allowed.items():
         model = validate(_TableModel, document[name], f"{path}: table {name!r}")
-        if model.dice not in _DICE:
-            raise BadInput(f"{path}: table {name!r}, field dice: {model.dice!r} is not one of "
-                           f"{', '.join(_DICE)}")
-        count, sides = _DICE[model.dice]
+        count, sides = _plain_dice(model.dice, f"{path}: table {name!r}")
         for total in range(count, count * sides + 1):
             if total not in model.results:
                 raise BadInput(f"{path}: table {name!r}, row {total}: missing")

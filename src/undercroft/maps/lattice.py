@@ -81,6 +81,20 @@ def unit_steps(start: Point, end: Point) -> list[tuple[Point, Point]]:
     ]
 
 
+def quarter_index(quarter: Quarter, size: int) -> int:
+    """A quarter's bit in a level of this size: 4 bits per cell, row by row."""
+    i, j, q = quarter
+    return ((j * size) + i) * 4 + q
+
+
+def quarter_mask(quarters: Iterable[Quarter], size: int) -> int:
+    """A bitset of quarters, all of which must lie in a level of this size."""
+    value = 0
+    for quarter in quarters:
+        value |= 1 << quarter_index(quarter, size)
+    return value
+
+
 class Occupancy:
     """Which room owns each quarter of a level_size x level_size square."""
 
@@ -92,19 +106,11 @@ class Occupancy:
         self.owner: list[int] = [0] * (size * size * 4)
 
     def index(self, quarter: Quarter) -> int:
-        i, j, q = quarter
-        return ((j * self.size) + i) * 4 + q
+        return quarter_index(quarter, self.size)
 
     def in_bounds(self, quarter: Quarter) -> bool:
         i, j, _ = quarter
         return 0 <= i < self.size and 0 <= j < self.size
-
-    def mask(self, quarters: Iterable[Quarter]) -> int:
-        """A bitset of quarters, all of which must be in bounds."""
-        value = 0
-        for quarter in quarters:
-            value |= 1 << self.index(quarter)
-        return value
 
     def owner_of(self, quarter: Quarter) -> int | None:
         """The room id owning a quarter, 0 if free, None outside the level."""

@@ -13,7 +13,14 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import cache
 
-from undercroft.maps.lattice import Occupancy, Quarter, polygon_quarters, side_quarters, unit_steps
+from undercroft.maps.lattice import (
+    Occupancy,
+    Quarter,
+    polygon_quarters,
+    quarter_mask,
+    side_quarters,
+    unit_steps,
+)
 from undercroft.maps.model import COMPASS, Point, Segment, outward_normal, wall_length
 from undercroft.maps.shapes import Shape
 from undercroft.rng import Stream
@@ -41,7 +48,7 @@ Offsets = tuple[tuple[Shape, float, float], ...]
 def _raster(shape: Shape, level_size: int) -> tuple[tuple[Quarter, ...], int]:
     """An outline's quarters at the origin and their bitset for a level of this size."""
     quarters = tuple(polygon_quarters(shape.polygon))
-    return quarters, Occupancy(level_size).mask(quarters)
+    return quarters, quarter_mask(quarters, level_size)
 
 
 @cache
@@ -140,11 +147,8 @@ class Board:
         # The new room runs its wall the other way round: from b towards a.
         ux, uy = (ax - bx) / width, (ay - by) / width
         for options in _offsets(shapes, opposite(facing), ux, uy, width):
-            order = list(range(len(options)))
-            for i in range(len(order) - 1, -1, -1):
-                j = int(stream.random() * (i + 1))
-                order[i], order[j] = order[j], order[i]
-                shape, ox, oy = options[order[i]]
+            for index in _in_random_order(stream, len(options)):
+                shape, ox, oy = options[index]
                 placed = self.at(shape, int(bx + ox), int(by + oy))
                 if placed is not None:
                     return placed
@@ -154,8 +158,9 @@ class Board:
                  centre: bool = False) -> Placement | None:
         """An outline anywhere it fits (the middle of the level if ``centre``).
 
-        A few random probes find room quickly on an open level; only a crowded
-        level pays for trying every position.
+        A few random probes find room quickly on an open level; otherwise every
+        offset of every outline is tested at once and one that fits is chosen
+        uniformly.
         """
         if centre:
             for index in _in_random_order(stream, len(shapes)):

@@ -9,6 +9,8 @@ and ``mapper`` for the mapper's own choices (orientation, exact placement).
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from undercroft.content.tables import RollTable
 from undercroft.errors import BadInput
 from undercroft.maps.model import Exit, LevelMap, MurderHole, Room, Segment
@@ -23,6 +25,14 @@ from undercroft.systems.amulet.tables import amulet_tables
 
 WALL_EXITS = ("crumble", "secret", "walldoor", "door", "open", "food", "treasure")
 """Exit types that open onto the room behind a wall (Stairs lead down, Teleports away)."""
+
+
+@dataclass(frozen=True)
+class Preroll:
+    """Seed 001 Open: the next room's Size and Encounter, rolled when the exit is made."""
+
+    size: int
+    encounters: list[Encounter]
 
 
 def _any_side(far: int) -> bool:
@@ -52,9 +62,9 @@ class LevelGenerator:
                                   self.config.gm_choice, ask)
         self.mapper = Stream(seed, f"amulet/level-{depth}/mapper")
         self.pending: list[str] = []
-        self.encounters: dict[int, list[Encounter]] = {}
         self.last_room: int | None = None
-        self._impossible: dict[int, list[str]] = {}
+        self._lone_teleporter: dict[int, str] = {}
+        """Per room, the teleporter its first impossible exit became (a second makes a Stair)."""
         self._opened: set[str] = set()
         self._exits: dict[str, tuple[Room, Exit]] = {}
         self._footprints: dict[str, walls.Footprint] = {}
@@ -109,7 +119,7 @@ class LevelGenerator:
 
     # ----------------------------------------------------------------- rooms
     def _new_room(self, placement: Placement, shape: str, from_room: int | None, via: str | None,
-                  entry: Exit | None = None, preroll: list[Encounter] | None = None) -> Room:
+                  entry: Exit | None = None, encounters: list[Encounter] | None = None) -> Room:
         room_id = len(self.level.rooms) + 1
         self.board.claim(room_id, placement)
         room = Room(room_id, placement.polygon, placement.shape.size, shape, from_room, via)
@@ -129,8 +139,8 @@ class LevelGenerator:
                                           self.config.max_contents)
         for _ in range(room.contents.count("murder hole")):
             self._add_murder_hole(room)
-        encounters = preroll or roll_encounters(self.roller, room_id, self.config.max_encounters)
-        self.encounters[room_id] = encounters
+        encounters = encounters or roll_encounters(self.roller, room_id,
+                                                   self.config.max_encounters)
         room.details["encounter"] = encounters[0].to_dict(room.size)
         room.details["encounters"] = [e.to_dict(room.size) for e in encounters]
         room.labels = [e.label(room.size) for e in encounters if e.kind != "none"]
@@ -138,16 +148,16 @@ class LevelGenerator:
         return room
 
     def _room_behind(self, segment: Segment, facing: str, from_room: int, via: str,
-                     entry: Exit | None, preroll: dict[str, object] | None) -> Room | None:
+                     entry: Exit | None, preroll: Preroll | None) -> Room | None:
         """Seed 001 ROOM SIZE: roll the size, reduce it until the room fits behind ``segment``."""
         smallest = outlines("square", 1) + outlines("triangle", 1)
         if self.board.behind(segment, facing, smallest, self.mapper) is None:
             return None
         next_id = len(self.level.rooms) + 1
-        rolled = preroll["size"] if preroll else self.roller.roll("size", next_id)
+        rolled = preroll.size if preroll else int(self.roller.roll("size", next_id))
         shape = self.roller.roll("shape", next_id)
         placement = None
-        for size in range(int(str(rolled)), 0, -1):
+        for size in range(rolled, 0, -1):
             placement = self.board.behind(segment, facing, outlines(shape, size), self.mapper)
             if placement is not None:
                 break
@@ -155,9 +165,8 @@ class LevelGenerator:
             placement = self.board.behind(segment, facing, smallest, self.mapper)
             assert placement is not None
             shape = placement.shape.name
-        encounters = preroll["encounters"] if preroll else None
         return self._new_room(placement, shape, from_room, via, entry,
-                              encounters if isinstance(encounters, list) else None)
+                              preroll.encounters if preroll else None)
 
     # ----------------------------------------------------------------- exits
     def _new_exit(self, room: Room, type_: str, wall: str, segment: Segment,
@@ -262,7 +271,7 @@ class LevelGenerator:
         note = f"pre-rolled for the room behind open exit {exit_.id}"
         size = self.roller.roll("size", room.id, note)
         encounters = roll_encounters(self.roller, room.id, self.config.max_encounters, note)
-        exit_.details["preroll"] = {"size": size, "encounters": encounters}
+        exit_.details["preroll"] = Preroll(int(size), encounters)
 
     def _add_teleporter(self, room: Room, direction: str) -> Exit:
         segment = self._marker(room, direction)
@@ -272,11 +281,11 @@ class LevelGenerator:
 
     def _impossible_exit(self, room: Room, direction: str) -> None:
         """An impossible exit becomes a teleporter; two of them become a Stair instead."""
-        earlier = self._impossible.setdefault(room.id, [])
-        if not earlier:
-            earlier.append(self._add_teleporter(room, direction).id)
+        earlier = self._lone_teleporter.pop(room.id, None)
+        if earlier is None:
+            self._lone_teleporter[room.id] = self._add_teleporter(room, direction).id
             return
-        first = room.exit(earlier.pop())
+        first = room.exit(earlier)
         room.exits.remove(first)
         del self._exits[first.id]
         self.pending.remove(first.id)
@@ -287,7 +296,8 @@ class LevelGenerator:
             options = walls.spots(self._walls[room.id], compass, 1)
             if options:
                 spot = self.mapper.choice(options)
-                self._new_exit(room, "stair", spot.wall, spot.segment)
+                self._new_exit(room, "stair", spot.wall, spot.segment,
+                               where=(spot.wall_index, spot.steps))
                 return
         self._new_exit(room, "stair", direction, self._marker(room, direction),
                        on_wall=False)
@@ -319,8 +329,8 @@ class LevelGenerator:
 
     def _open_teleporter(self, room: Room, exit_: Exit) -> list[Room]:
         """Seed 001 Teleport: an unused teleporter elsewhere, or a new room in empty space."""
-        unused = [e for e in self.pending if e != exit_.id and not e.startswith(f"{room.id}.")
-                  and self._exits[e][1].type == "teleport"]
+        unused = [e for e in self.pending
+                  if self._exits[e][0].id != room.id and self._exits[e][1].type == "teleport"]
         if unused and self.mapper.chance(self.config.teleport_to_existing):
             self._pair_teleporters(room, exit_, self.mapper.choice(unused))
             return []
@@ -365,13 +375,14 @@ class LevelGenerator:
         for spot in self.mapper.shuffled(options):
             hole = MurderHole(spot.wall, spot.segment)
             room.murder_holes.append(hole)
-            self._walls[room.id].mark(spot.segment)
+            self._walls[room.id].mark(spot.segment, where=(spot.wall_index, spot.steps))
             seen = self._room_behind(spot.segment, spot.wall, room.id, "murder hole", None, None)
             if seen is not None:
                 hole.to = seen.id
                 return
             room.murder_holes.remove(hole)
-            self._walls[room.id].mark(spot.segment, taken=False)
+            self._walls[room.id].mark(spot.segment, taken=False,
+                                      where=(spot.wall_index, spot.steps))
         room.details.setdefault("notes", []).append("a murder hole with no room behind it")
 
     # ----------------------------------------------------------------- upkeep

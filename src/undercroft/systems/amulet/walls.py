@@ -26,12 +26,6 @@ OFF_LEVEL = -2
 _MARKER = 0.15
 """Half the side of the small square that marks a teleporter (or a floor stair)."""
 
-_NORMAL_VECTORS = {
-    "E": (1.0, 0.0), "W": (-1.0, 0.0), "N": (0.0, 1.0), "S": (0.0, -1.0),
-    "NE": (0.7071, 0.7071), "NW": (-0.7071, 0.7071), "SE": (0.7071, -0.7071),
-    "SW": (-0.7071, -0.7071),
-}
-
 
 class Spot(NamedTuple):
     """A place for an exit: which way its wall faces, the segment, and its steps on the wall."""
@@ -250,8 +244,7 @@ def floor_marker(room: Room, room_walls: RoomWalls, direction: str, stream: Stre
         for share in (0.45, 0.25, 0.65, 0.0):
             x, y = cx + (mx - cx) * share, cy + (my - cy) * share
             clear = all(abs(x - tx) > 0.35 or abs(y - ty) > 0.35 for tx, ty in taken)
-            # Rooms are convex: from size 3 up the square always fits this far in.
-            if clear and (room.size >= 3 or _holds_square(pts, x, y)):
+            if clear and _holds_square(pts, x, y):
                 return _square(x, y)
     return _square(cx, cy)
 
