@@ -288,7 +288,7 @@ def test_two_impossible_exits_become_one_stair() -> None:
     generator = LevelGenerator(LevelConfig(level_size=1), seed=4)
     room = generator.start()
     before = [e.type for e in room.exits]
-    generator._impossible.pop(room.id, None)
+    generator._lone_teleporter.pop(room.id, None)
     generator._impossible_exit(room, "N")
     assert [e.type for e in room.exits] == [*before, "teleport"]
     generator._impossible_exit(room, "S")
