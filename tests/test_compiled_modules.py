@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 import undercroft
@@ -29,8 +30,6 @@ def test_the_staleness_check_notices_an_edited_source(tmp_path: Path) -> None:
     extension = tmp_path / "lattice.cpython-311-x86_64-linux-gnu.so"
     extension.write_bytes(b"")
     source.write_text("x = 1\n")
-    import os
-
     os.utime(extension, (1, 1))
     assert stale_extensions(tmp_path) == ["lattice.py"]
     os.utime(extension, None)
