@@ -51,22 +51,31 @@ def polygon_quarters(polygon: Sequence[Point]) -> list[Quarter]:
     return found
 
 
+def step_quarters(ax: int, ay: int, bx: int, by: int, facing: str) -> tuple[int, int, int, int]:
+    """The quarters touching one unit step a-b on its ``facing`` side: (i, j, q, q2).
+
+    A step along a grid line touches one quarter (q2 is -1); a step along a
+    cell diagonal touches two quarters of the same cell. Integers only, so the
+    generator's hot loops stay native when compiled.
+    """
+    x, y = min(ax, bx), min(ay, by)
+    if ay == by:  # horizontal step
+        return (x, y, SOUTH, -1) if "N" in facing else (x, y - 1, NORTH, -1)
+    if ax == bx:  # vertical step
+        return (x, y, WEST, -1) if "E" in facing else (x - 1, y, EAST, -1)
+    if (bx - ax) * (by - ay) > 0:  # "/" diagonal of cell (x, y)
+        return (x, y, SOUTH, EAST) if facing == "SE" else (x, y, NORTH, WEST)
+    return (x, y, NORTH, EAST) if facing == "NE" else (x, y, SOUTH, WEST)
+
+
 def side_quarters(a: Point, b: Point, facing: str) -> list[Quarter]:
     """The quarters touching one unit step a-b of a wall on its ``facing`` side.
 
     A step along a grid line touches one quarter on each side; a step along a
     cell diagonal touches two.
     """
-    (ax, ay), (bx, by) = a, b
-    x, y = int(min(ax, bx)), int(min(ay, by))
-    if ay == by:  # horizontal step
-        return [(x, y, SOUTH)] if "N" in facing else [(x, y - 1, NORTH)]
-    if ax == bx:  # vertical step
-        return [(x, y, WEST)] if "E" in facing else [(x - 1, y, EAST)]
-    rising = (bx - ax) * (by - ay) > 0
-    if rising:  # "/" diagonal of cell (x, y)
-        return [(x, y, SOUTH), (x, y, EAST)] if facing == "SE" else [(x, y, NORTH), (x, y, WEST)]
-    return [(x, y, NORTH), (x, y, EAST)] if facing == "NE" else [(x, y, SOUTH), (x, y, WEST)]
+    i, j, q, q2 = step_quarters(int(a[0]), int(a[1]), int(b[0]), int(b[1]), facing)
+    return [(i, j, q)] if q2 < 0 else [(i, j, q), (i, j, q2)]
 
 
 def unit_steps(start: Point, end: Point) -> list[tuple[Point, Point]]:
@@ -121,7 +130,9 @@ class Occupancy:
     def fits(self, mask: int) -> bool:
         return not (self.bits & mask)
 
-    def claim(self, room_id: int, quarters: Iterable[Quarter], mask: int) -> None:
+    def claim(self, room_id: int, indices: Iterable[int], base: int, mask: int) -> None:
+        """Give the quarters at ``base + index`` to ``room_id``; ``mask`` is their bitset."""
         self.bits |= mask
-        for quarter in quarters:
-            self.owner[self.index(quarter)] = room_id
+        owner = self.owner
+        for index in indices:
+            owner[base + index] = room_id

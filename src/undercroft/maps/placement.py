@@ -10,17 +10,9 @@ stream, and keeps the first that overlaps nothing and stays inside the level.
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import dataclass
 from functools import cache
 
-from undercroft.maps.lattice import (
-    Occupancy,
-    Quarter,
-    polygon_quarters,
-    quarter_mask,
-    side_quarters,
-    unit_steps,
-)
+from undercroft.maps.lattice import Occupancy, polygon_quarters, quarter_index, quarter_mask
 from undercroft.maps.model import COMPASS, Point, Segment, outward_normal, wall_length
 from undercroft.maps.shapes import Shape
 from undercroft.rng import Stream
@@ -30,25 +22,35 @@ def opposite(direction: str) -> str:
     return COMPASS[(COMPASS.index(direction) + 4) % 8]
 
 
-@dataclass(frozen=True)
 class Placement:
-    """An outline moved to (dx, dy): its polygon, quarters and bitset on the board."""
+    """An outline moved to (dx, dy): its polygon and its quarters' bitset on the board.
 
-    shape: Shape
-    offset: tuple[int, int]
-    polygon: list[Point]
-    quarters: list[Quarter]
-    mask: int
+    A plain class, not a dataclass: thousands are made per second, and a plain
+    class compiles to a cheap native one under `make fast`.
+    """
+
+    __slots__ = ("mask", "offset", "polygon", "shape")
+
+    def __init__(self, shape: Shape, offset: tuple[int, int], polygon: list[Point],
+                 mask: int) -> None:
+        self.shape = shape
+        self.offset = offset
+        self.polygon = polygon
+        self.mask = mask
 
 
 Offsets = tuple[tuple[Shape, float, float], ...]
 
 
 @cache
-def _raster(shape: Shape, level_size: int) -> tuple[tuple[Quarter, ...], int]:
-    """An outline's quarters at the origin and their bitset for a level of this size."""
-    quarters = tuple(polygon_quarters(shape.polygon))
-    return quarters, quarter_mask(quarters, level_size)
+def _raster(shape: Shape, level_size: int) -> tuple[tuple[int, ...], int]:
+    """An outline's quarters at the origin, as indices and as a bitset, for a level of this size.
+
+    Moving the outline by (dx, dy) adds 4 * (dy * size + dx) to every index.
+    """
+    quarters = polygon_quarters(shape.polygon)
+    indices = tuple(quarter_index(quarter, level_size) for quarter in quarters)
+    return indices, quarter_mask(quarters, level_size)
 
 
 @cache
@@ -112,7 +114,7 @@ class Board:
     def __init__(self, size: int) -> None:
         self.size = size
         self.occupancy = Occupancy(size)
-        self._rasters: dict[Shape, tuple[tuple[Quarter, ...], int]] = {}
+        self._rasters: dict[Shape, tuple[tuple[int, ...], int]] = {}
         self._nowhere: set[Shape] = set()
         """Outlines that fitted nowhere once; rooms are only ever added, so they never will."""
 
@@ -123,16 +125,16 @@ class Board:
         raster = self._rasters.get(shape)
         if raster is None:
             raster = self._rasters[shape] = _raster(shape, self.size)
-        quarters, mask = raster
-        shifted = mask << (4 * (dy * self.size + dx))
-        if not self.occupancy.fits(shifted):
+        shifted = raster[1] << (4 * (dy * self.size + dx))
+        if self.occupancy.bits & shifted:
             return None
         polygon = [(x + dx, y + dy) for x, y in shape.polygon]
-        moved = [(i + dx, j + dy, q) for i, j, q in quarters]
-        return Placement(shape, (dx, dy), polygon, moved, shifted)
+        return Placement(shape, (dx, dy), polygon, shifted)
 
     def claim(self, room_id: int, placement: Placement) -> None:
-        self.occupancy.claim(room_id, placement.quarters, placement.mask)
+        dx, dy = placement.offset
+        indices = _raster(placement.shape, self.size)[0]
+        self.occupancy.claim(room_id, indices, 4 * (dy * self.size + dx), placement.mask)
 
     def behind(self, segment: Segment, facing: str, shapes: tuple[Shape, ...],
                stream: Stream) -> Placement | None:
@@ -147,8 +149,12 @@ class Board:
         # The new room runs its wall the other way round: from b towards a.
         ux, uy = (ax - bx) / width, (ay - by) / width
         for options in _offsets(shapes, opposite(facing), ux, uy, width):
-            for index in _in_random_order(stream, len(options)):
-                shape, ox, oy = options[index]
+            # _in_random_order, written out: this loop runs tens of times per room.
+            order = list(range(len(options)))
+            for i in range(len(options) - 1, -1, -1):
+                j = int(stream.random() * (i + 1))
+                order[i], order[j] = order[j], order[i]
+                shape, ox, oy = options[order[i]]
                 placed = self.at(shape, int(bx + ox), int(by + oy))
                 if placed is not None:
                     return placed
@@ -212,14 +218,8 @@ class Board:
             return 0
         free = ~self.occupancy.bits & ((1 << (4 * size * size)) - 1)
         offsets = _inside_offsets(shape.width, shape.height, size)
-        for i, j, q in _raster(shape, size)[0]:
-            offsets &= free >> (4 * (j * size + i) + q)
+        for index in _raster(shape, size)[0]:
+            offsets &= free >> index
             if not offsets:
                 break
         return offsets
-
-    def side_owners(self, segment: Segment, facing: str) -> list[int | None]:
-        """Owner of each quarter just outside ``segment`` (0 free, None off the level)."""
-        return [self.occupancy.owner_of(quarter)
-                for a, b in unit_steps(segment[0], segment[1])
-                for quarter in side_quarters(a, b, facing)]

@@ -124,7 +124,7 @@ class LevelGenerator:
         self.board.claim(room_id, placement)
         room = Room(room_id, placement.polygon, placement.shape.size, shape, from_room, via)
         self.level.rooms.append(room)
-        self._walls[room_id] = walls.RoomWalls(room)
+        self._walls[room_id] = walls.RoomWalls(placement.shape, *placement.offset)
         if entry is not None and entry.type == "teleport":
             self._arrive_by_teleport(room, entry)
         self._connect_neighbours(room, entry, placement.mask)
@@ -170,7 +170,8 @@ class LevelGenerator:
 
     # ----------------------------------------------------------------- exits
     def _new_exit(self, room: Room, type_: str, wall: str, segment: Segment,
-                  on_wall: bool = True, where: tuple[int, range] | None = None) -> Exit:
+                  on_wall: bool = True, spot: walls.Spot | None = None) -> Exit:
+        """A new exit; ``spot`` (where on the walls it is) saves searching for its steps."""
         number = self._exit_numbers.get(room.id, 0) + 1
         self._exit_numbers[room.id] = number
         exit_ = Exit(f"{room.id}.{number}", type_, wall, segment)
@@ -180,9 +181,15 @@ class LevelGenerator:
             exit_.found = False
         room.exits.append(exit_)
         self._exits[exit_.id] = (room, exit_)
-        if on_wall:
-            self._walls[room.id].mark(segment, where=where)
+        if spot is not None:
+            self._walls[room.id].mark_spot(spot)
+        elif on_wall:
+            self._walls[room.id].mark_segment(segment)
         return exit_
+
+    def _exit_at(self, room: Room, type_: str, spot: walls.Spot) -> Exit:
+        return self._new_exit(room, type_, spot.wall, self._walls[room.id].segment(spot),
+                              spot=spot)
 
     def _marker(self, room: Room, direction: str) -> Segment:
         """A place in the room's floor near its ``direction`` wall (teleporters, floor stairs)."""
@@ -231,16 +238,16 @@ class LevelGenerator:
         accept = _any_side if type_ == "stair" else _not_blocked
         chosen = None
         for width in self._widths(type_):
-            options = walls.spots(self._walls[room.id], direction, width)
-            chosen = walls.pick_spot(options, self.board, self.mapper, accept)
+            room_walls = self._walls[room.id]
+            options = walls.spots(room_walls, direction, width)
+            chosen = walls.pick_spot(options, self.board, room_walls, self.mapper, accept)
             if chosen is not None:
                 break
         if chosen is None:
             self._impossible_exit(room, direction)
             return
         spot, far = chosen
-        exit_ = self._new_exit(room, type_, spot.wall, spot.segment,
-                               where=(spot.wall_index, spot.steps))
+        exit_ = self._exit_at(room, type_, spot)
         if type_ == "stair" or far == walls.FREE:
             if type_ != "stair":
                 self.pending.append(exit_.id)
@@ -252,7 +259,7 @@ class LevelGenerator:
         exit_.found = False
         other = self.level.room(far)
         twin = self._new_exit(other, "secret", opposite(spot.wall),
-                              (spot.segment[1], spot.segment[0]))
+                              (exit_.segment[1], exit_.segment[0]))
         self._link(room, exit_, other, twin)
 
     def _widths(self, type_: str) -> list[int]:
@@ -296,8 +303,7 @@ class LevelGenerator:
             options = walls.spots(self._walls[room.id], compass, 1)
             if options:
                 spot = self.mapper.choice(options)
-                self._new_exit(room, "stair", spot.wall, spot.segment,
-                               where=(spot.wall_index, spot.steps))
+                self._exit_at(room, "stair", spot)
                 return
         self._new_exit(room, "stair", direction, self._marker(room, direction),
                        on_wall=False)
@@ -370,19 +376,19 @@ class LevelGenerator:
     def _add_murder_hole(self, room: Room) -> None:
         """Seed 001 Murder Hole: a window on a wall no discovered room shares; map what it sees."""
         direction = walls.CARDINAL[self.roller.roll("exit_location", room.id, "murder hole")]
-        options = [s for s in walls.spots(self._walls[room.id], direction, 1)
-                   if walls.behind(self.board, s.segment, s.wall) == walls.FREE]
+        room_walls = self._walls[room.id]
+        options = [s for s in walls.spots(room_walls, direction, 1)
+                   if walls.beyond(self.board, room_walls, s) == walls.FREE]
         for spot in self.mapper.shuffled(options):
-            hole = MurderHole(spot.wall, spot.segment)
+            hole = MurderHole(spot.wall, room_walls.segment(spot))
             room.murder_holes.append(hole)
-            self._walls[room.id].mark(spot.segment, where=(spot.wall_index, spot.steps))
-            seen = self._room_behind(spot.segment, spot.wall, room.id, "murder hole", None, None)
+            room_walls.mark_spot(spot)
+            seen = self._room_behind(hole.segment, spot.wall, room.id, "murder hole", None, None)
             if seen is not None:
                 hole.to = seen.id
                 return
             room.murder_holes.remove(hole)
-            self._walls[room.id].mark(spot.segment, taken=False,
-                                      where=(spot.wall_index, spot.steps))
+            room_walls.mark_spot(spot, taken=False)
         room.details.setdefault("notes", []).append("a murder hole with no room behind it")
 
     # ----------------------------------------------------------------- upkeep

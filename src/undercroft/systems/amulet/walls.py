@@ -11,11 +11,11 @@ wall (a secret exit, unless that wall already had an exit there).
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import NamedTuple
 
-from undercroft.maps.lattice import inside, side_quarters, unit_steps
+from undercroft.maps.lattice import inside, step_quarters, unit_steps
 from undercroft.maps.model import Exit, Point, Room, Segment, outward_normal, wall_length
 from undercroft.maps.placement import Board
+from undercroft.maps.shapes import Shape
 from undercroft.rng import Stream
 
 CARDINAL = {"north": "N", "south": "S", "east": "E", "west": "W"}
@@ -26,31 +26,33 @@ OFF_LEVEL = -2
 _MARKER = 0.15
 """Half the side of the small square that marks a teleporter (or a floor stair)."""
 
-
-class Spot(NamedTuple):
-    """A place for an exit: which way its wall faces, the segment, and its steps on the wall."""
-
-    wall: str
-    segment: Segment
-    wall_index: int
-    steps: range
+_MARKER_SHARES = (0.45, 0.25, 0.65, 0.0)
+"""Where a floor marker may go, as a share of the way from the room's centre to a wall."""
 
 
-class RoomWalls:
-    """A room's walls worked out once: ends, facing, length, and the steps already used.
+class ShapeWalls:
+    """An outline's walls at the origin, worked out once and shared by every room of it.
 
-    Exits are placed, counted and checked against walls many times per room;
-    computing the walls once when the room is placed keeps that cheap.
+    Rooms are only ever outlines moved by whole units, so the walls' ends,
+    facing and length, and the places in the floor that can hold a marker,
+    are the outline's, shifted.
     """
 
-    __slots__ = ("_facing", "lengths", "normals", "taken", "walls")
+    __slots__ = ("_facing", "centre", "lengths", "markers", "normals", "starts", "units")
 
-    def __init__(self, room: Room) -> None:
-        self.walls: list[Segment] = room.walls()
-        self.normals: list[str] = [outward_normal(a, b) for a, b in self.walls]
-        self.lengths: list[int] = [int(wall_length(a, b)) for a, b in self.walls]
-        self.taken: list[set[int]] = [set() for _ in self.walls]
-        """Per wall, the unit steps that exits and murder holes already use."""
+    def __init__(self, shape: Shape) -> None:
+        pts = [(int(x), int(y)) for x, y in shape.polygon]
+        ends = [(pts[k], pts[(k + 1) % len(pts)]) for k in range(len(pts))]
+        self.starts: list[tuple[int, int]] = [a for a, _ in ends]
+        self.lengths: list[int] = [int(wall_length(a, b)) for a, b in ends]
+        self.units: list[tuple[int, int]] = [((b[0] - a[0]) // n, (b[1] - a[1]) // n)
+                                             for (a, b), n in zip(ends, self.lengths, strict=True)]
+        self.normals: list[str] = [outward_normal(a, b) for a, b in ends]
+        polygon = list(shape.polygon)
+        self.centre: Point = (sum(p[0] for p in polygon) / len(polygon),
+                              sum(p[1] for p in polygon) / len(polygon))
+        self.markers: list[list[Point]] = [_marker_places(polygon, self.centre, a, b)
+                                           for a, b in ends]
         self._facing: dict[str, list[list[int]]] = {}
 
     def facing(self, direction: str) -> list[list[int]]:
@@ -60,28 +62,95 @@ class RoomWalls:
             groups = self._facing[direction] = _facing(self.normals, direction)
         return groups
 
-    def mark(self, segment: Segment, taken: bool = True,
-             where: tuple[int, range] | None = None) -> None:
-        """Record (or release) the steps a segment on one of the walls uses.
 
-        ``where`` (wall index, steps) saves the search when the caller knows it.
-        """
-        found = where or self.steps_of(segment)
+_SHAPE_WALLS: dict[Shape, ShapeWalls] = {}
+
+
+def shape_walls(shape: Shape) -> ShapeWalls:
+    """The walls of an outline (outlines are made once, so this is a lasting cache)."""
+    found = _SHAPE_WALLS.get(shape)
+    if found is None:
+        found = _SHAPE_WALLS[shape] = ShapeWalls(shape)
+    return found
+
+
+class Spot:
+    """A place for an exit: the wall (its index and facing) and the steps it covers."""
+
+    __slots__ = ("start", "wall", "wall_index", "width")
+
+    def __init__(self, wall: str, wall_index: int, start: int, width: int) -> None:
+        self.wall = wall
+        self.wall_index = wall_index
+        self.start = start
+        self.width = width
+
+
+class RoomWalls:
+    """A room's walls, and the steps of each that exits and murder holes already use.
+
+    Exits are placed, counted and checked against walls many times per room;
+    the walls come from the room's outline, so only the steps taken are its own.
+    """
+
+    __slots__ = ("dx", "dy", "lengths", "normals", "outline", "taken")
+
+    def __init__(self, shape: Shape, dx: int, dy: int) -> None:
+        self.outline = shape_walls(shape)
+        self.dx = dx
+        self.dy = dy
+        self.lengths = self.outline.lengths
+        self.normals = self.outline.normals
+        self.taken: list[int] = [0] * len(self.lengths)
+        """Per wall, a bitset of the unit steps already used."""
+
+    def facing(self, direction: str) -> list[list[int]]:
+        return self.outline.facing(direction)
+
+    def corner(self, k: int, step: int) -> tuple[int, int]:
+        """The lattice point ``step`` steps along wall ``k``."""
+        (x, y), (ux, uy) = self.outline.starts[k], self.outline.units[k]
+        return self.dx + x + step * ux, self.dy + y + step * uy
+
+    def segment(self, spot: Spot) -> Segment:
+        ax, ay = self.corner(spot.wall_index, spot.start)
+        bx, by = self.corner(spot.wall_index, spot.start + spot.width)
+        return ((float(ax), float(ay)), (float(bx), float(by)))
+
+    def mark(self, k: int, start: int, width: int, taken: bool = True) -> None:
+        """Record (or release) ``width`` steps of wall ``k`` from ``start``."""
+        bits = ((1 << width) - 1) << start
+        self.taken[k] = self.taken[k] | bits if taken else self.taken[k] & ~bits
+
+    def mark_spot(self, spot: Spot, taken: bool = True) -> None:
+        self.mark(spot.wall_index, spot.start, spot.width, taken)
+
+    def mark_segment(self, segment: Segment) -> None:
+        """Record the steps of a segment lying on one of the walls (a twin of another exit)."""
+        found = self.steps_of(segment)
         if found is not None:
-            steps = self.taken[found[0]]
-            if taken:
-                steps.update(found[1])
-            else:
-                steps.difference_update(found[1])
+            self.mark(*found)
 
-    def steps_of(self, segment: Segment) -> tuple[int, range] | None:
-        """Which wall a segment lies on, and which of its unit steps it covers."""
-        for k, wall in enumerate(self.walls):
-            ta, tb = _position(wall, segment[0]), _position(wall, segment[1])
-            if ta is not None and tb is not None:
-                low, high = sorted((ta, tb))
-                return k, range(int(low), int(high))
+    def steps_of(self, segment: Segment) -> tuple[int, int, int] | None:
+        """Which wall a segment lies on, and from which step and how wide: (k, start, width)."""
+        for k in range(len(self.lengths)):
+            ta = self._position(k, segment[0])
+            tb = self._position(k, segment[1])
+            if ta >= 0 and tb >= 0:
+                return k, min(ta, tb), abs(tb - ta)
         return None
+
+    def _position(self, k: int, point: Point) -> int:
+        """How many steps along wall ``k`` a lattice point lies, or -1 if it is off the wall."""
+        x, y = self.corner(k, 0)
+        ux, uy = self.outline.units[k]
+        px, py = round(point[0]), round(point[1])
+        if px != point[0] or py != point[1]:
+            return -1
+        t = max(abs(px - x), abs(py - y))
+        if x + t * ux != px or y + t * uy != py or t > self.lengths[k]:
+            return -1
+        return t
 
 
 def _facing(normals: list[str], direction: str) -> list[list[int]]:
@@ -96,67 +165,57 @@ def _facing(normals: list[str], direction: str) -> list[list[int]]:
     return [exact, near]
 
 
-def _position(wall: Segment, point: Point) -> float | None:
-    """How many steps along ``wall`` the point lies, or None if it is off the wall."""
-    (ax, ay), (bx, by) = wall
-    n = wall_length(wall[0], wall[1])
-    ux, uy = (bx - ax) / n, (by - ay) / n
-    t = max(abs(point[0] - ax), abs(point[1] - ay))
-    if abs(ax + t * ux - point[0]) > 1e-9 or abs(ay + t * uy - point[1]) > 1e-9:
-        return None
-    return t if 0 <= t <= n else None
-
-
-def behind(board: Board, segment: Segment, facing: str) -> int:
-    """What lies just outside a segment: FREE, one room's id, MIXED or OFF_LEVEL."""
-    owners = board.side_owners(segment, facing)
-    if None in owners:
-        return OFF_LEVEL
-    first = owners[0]
-    assert first is not None
-    return first if all(owner == first for owner in owners) else MIXED
-
-
-def sub_segment(wall: Segment, start: int, width: int) -> Segment:
-    (ax, ay), (bx, by) = wall
-    n = wall_length(wall[0], wall[1])
-    ux, uy = (bx - ax) / n, (by - ay) / n
-    end = start + width
-    return ((ax + start * ux, ay + start * uy), (ax + end * ux, ay + end * uy))
+def beyond(board: Board, walls: RoomWalls, spot: Spot) -> int:
+    """What lies just outside a spot: FREE, one room's id, MIXED or OFF_LEVEL."""
+    occupancy = board.occupancy
+    size, owner = occupancy.size, occupancy.owner
+    ux, uy = walls.outline.units[spot.wall_index]
+    ax, ay = walls.corner(spot.wall_index, spot.start)
+    first = -3
+    mixed = False
+    for _ in range(spot.width):
+        i, j, q, q2 = step_quarters(ax, ay, ax + ux, ay + uy, spot.wall)
+        if i < 0 or j < 0 or i >= size or j >= size:
+            return OFF_LEVEL
+        base = 4 * (j * size + i)
+        for found in (owner[base + q], owner[base + q2] if q2 >= 0 else owner[base + q]):
+            if first == -3:
+                first = found
+            elif found != first:
+                mixed = True
+        ax, ay = ax + ux, ay + uy
+    return MIXED if mixed else first
 
 
 def spots(room: RoomWalls, direction: str, width: int) -> list[Spot]:
     """Every untaken place for an exit ``width`` steps wide on walls facing ``direction``.
 
     Exact-facing walls are used if any has room; 45-degree walls otherwise.
-    What lies behind each place is left to the caller (``behind``), who only
+    What lies behind each place is left to the caller (``beyond``), who only
     needs to look at the places it actually considers.
     """
+    window = (1 << width) - 1
     for group in room.facing(direction):
         found: list[Spot] = []
         for k in group:
             n = room.lengths[k]
-            if n < width:
-                continue
-            wall = room.walls[k]
             used = room.taken[k]
             for start in range(n - width + 1):
-                if not used.intersection(range(start, start + width)):
-                    found.append(Spot(room.normals[k], sub_segment(wall, start, width), k,
-                                      range(start, start + width)))
+                if not (used >> start) & window:
+                    found.append(Spot(room.normals[k], k, start, width))
         if found:
             return found
     return []
 
 
-def pick_spot(options: list[Spot], board: Board, stream: Stream,
+def pick_spot(options: list[Spot], board: Board, walls: RoomWalls, stream: Stream,
               accept: Callable[[int], bool]) -> tuple[Spot, int] | None:
     """A uniformly random place among those whose far side ``accept`` allows."""
     remaining = list(options)
     while remaining:
         index = int(stream.random() * len(remaining))
         spot = remaining[index]
-        far = behind(board, spot.segment, spot.wall)
+        far = beyond(board, walls, spot)
         if accept(far):
             return spot, far
         remaining[index] = remaining[-1]
@@ -178,10 +237,12 @@ class Footprint:
         self.steps: list[tuple[Point, Point, list[int] | None]] = []
         self.mask = 0
         self.off_level = False
+        size = occupancy.size
         for a, b in unit_steps(*exit_.segment):
-            quarters = side_quarters(a, b, exit_.wall)
-            if all(occupancy.in_bounds(q) for q in quarters):
-                indices = [occupancy.index(q) for q in quarters]
+            i, j, q, q2 = step_quarters(int(a[0]), int(a[1]), int(b[0]), int(b[1]), exit_.wall)
+            if 0 <= i < size and 0 <= j < size:
+                base = 4 * (j * size + i)
+                indices = [base + q] if q2 < 0 else [base + q, base + q2]
                 for index in indices:
                     self.mask |= 1 << index
                 self.steps.append((a, b, indices))
@@ -222,31 +283,42 @@ class Footprint:
         return (steps[0][0], steps[-1][1])
 
 
-def floor_marker(room: Room, room_walls: RoomWalls, direction: str, stream: Stream) -> Segment:
+def floor_marker(room: Room, walls: RoomWalls, direction: str, stream: Stream) -> Segment:
     """A small square inside the room near its ``direction`` wall (teleporters, floor stairs).
 
-    Every room shape is convex, so points between the room's centre and a
-    wall's midpoint lie inside it. The segment is the square's diagonal, so
-    every exit has a segment to draw.
+    The segment is the square's diagonal, so every exit has a segment to draw.
+    Places that hold a square come from the outline (``ShapeWalls.markers``);
+    here they are only checked against markers already in the room.
     """
-    walls = room_walls.walls
-    candidates = [k for group in room_walls.facing(direction) for k in group] or list(
-        range(len(walls)))
-    pts = room.polygon
-    cx = sum(p[0] for p in pts) / len(pts)
-    cy = sum(p[1] for p in pts) / len(pts)
+    outline = walls.outline
+    candidates = [k for group in outline.facing(direction) for k in group] or list(
+        range(len(outline.lengths)))
     taken = [((e.segment[0][0] + e.segment[1][0]) / 2, (e.segment[0][1] + e.segment[1][1]) / 2)
              for e in room.exits if not e.details.get("on_wall", True)]
     first = int(stream.random() * len(candidates))
     for turn in range(len(candidates)):
-        a, b = walls[candidates[(first + turn) % len(candidates)]]
-        mx, my = (a[0] + b[0]) / 2, (a[1] + b[1]) / 2
-        for share in (0.45, 0.25, 0.65, 0.0):
-            x, y = cx + (mx - cx) * share, cy + (my - cy) * share
-            clear = all(abs(x - tx) > 0.35 or abs(y - ty) > 0.35 for tx, ty in taken)
-            if clear and _holds_square(pts, x, y):
+        for px, py in outline.markers[candidates[(first + turn) % len(candidates)]]:
+            x, y = px + walls.dx, py + walls.dy
+            if all(abs(x - tx) > 0.35 or abs(y - ty) > 0.35 for tx, ty in taken):
                 return _square(x, y)
-    return _square(cx, cy)
+    return _square(outline.centre[0] + walls.dx, outline.centre[1] + walls.dy)
+
+
+def _marker_places(polygon: list[Point], centre: Point, a: tuple[int, int],
+                   b: tuple[int, int]) -> list[Point]:
+    """Places between the centre and a wall's midpoint where a marker square fits.
+
+    Every room shape is convex, so these points lie inside it; the square
+    (with a margin) must too.
+    """
+    cx, cy = centre
+    mx, my = (a[0] + b[0]) / 2, (a[1] + b[1]) / 2
+    places: list[Point] = []
+    for share in _MARKER_SHARES:
+        x, y = cx + (mx - cx) * share, cy + (my - cy) * share
+        if _holds_square(polygon, x, y):
+            places.append((x, y))
+    return places
 
 
 def _holds_square(polygon: list[Point], cx: float, cy: float) -> bool:
