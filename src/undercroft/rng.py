@@ -15,13 +15,13 @@ from __future__ import annotations
 
 import hashlib
 from collections.abc import Sequence
-from typing import TypeVar
+from typing import Final, TypeVar
 
 import numpy as np
 
 T = TypeVar("T")
 
-_BLOCK = 256
+_BLOCK: Final = 256
 
 
 def derive_seed(seed: int, *path: str) -> int:

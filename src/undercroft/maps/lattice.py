@@ -11,14 +11,18 @@ and for checking this module in tests.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from typing import Final
 
 from undercroft.maps.model import Point
 
-SOUTH, EAST, NORTH, WEST = 0, 1, 2, 3
+SOUTH: Final = 0
+EAST: Final = 1
+NORTH: Final = 2
+WEST: Final = 3
 Quarter = tuple[int, int, int]
 """(cell x, cell y, which quarter)."""
 
-_CENTROID = {
+_CENTROID: Final = {
     SOUTH: (0.5, 1 / 6),
     EAST: (5 / 6, 0.5),
     NORTH: (0.5, 5 / 6),

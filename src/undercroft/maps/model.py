@@ -15,15 +15,15 @@ their ``type`` using the marks in ``maps.marks``.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Final
 
 Point = tuple[float, float]
 Segment = tuple[Point, Point]
 
-COMPASS = ("E", "NE", "N", "NW", "W", "SW", "S", "SE")
+COMPASS: Final = ("E", "NE", "N", "NW", "W", "SW", "S", "SE")
 """Compass names in counter-clockwise order, starting east (angle 0)."""
 
-_STEP_TO_COMPASS = {
+_STEP_TO_COMPASS: Final = {
     (1, 0): "E", (1, 1): "NE", (0, 1): "N", (-1, 1): "NW",
     (-1, 0): "W", (-1, -1): "SW", (0, -1): "S", (1, -1): "SE",
 }

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from functools import cache
+from typing import Final
 
 from undercroft.maps.lattice import Occupancy, polygon_quarters, quarter_index, quarter_mask
 from undercroft.maps.model import COMPASS, Point, Segment, outward_normal, wall_length
@@ -42,8 +43,13 @@ class Placement:
 Offsets = tuple[tuple[Shape, float, float], ...]
 
 
-@cache
-def _raster(shape: Shape, level_size: int) -> tuple[tuple[int, ...], int]:
+Raster = tuple[tuple[int, ...], int]
+
+_RASTERS: Final[dict[int, dict[Shape, Raster]]] = {}
+"""Per level size, each outline's raster (made once, shared by every board of that size)."""
+
+
+def _raster(shape: Shape, level_size: int) -> Raster:
     """An outline's quarters at the origin, as indices and as a bitset, for a level of this size.
 
     Moving the outline by (dx, dy) adds 4 * (dy * size + dx) to every index.
@@ -72,13 +78,26 @@ def _nth_set_bit(bits: int, n: int) -> int:
     return position
 
 
-@cache
+_OFFSETS: Final[dict[tuple[tuple[Shape, ...], str, float, float, int],
+                     tuple[Offsets, Offsets]]] = {}
+
+
 def _offsets(shapes: tuple[Shape, ...], want: str, ux: float, uy: float,
              width: int) -> tuple[Offsets, Offsets]:
     """Where each outline goes, relative to a segment's far end, to put a wall against it.
 
-    Cached: the same few outlines meet the same few segment kinds all game long.
+    Cached in a plain dict (cheaper to ask than ``functools.cache``): the same
+    few outlines meet the same few segment kinds all game long.
     """
+    key = (shapes, want, ux, uy, width)
+    found = _OFFSETS.get(key)
+    if found is None:
+        found = _OFFSETS[key] = _work_out_offsets(shapes, want, ux, uy, width)
+    return found
+
+
+def _work_out_offsets(shapes: tuple[Shape, ...], want: str, ux: float, uy: float,
+                      width: int) -> tuple[Offsets, Offsets]:
     whole: list[tuple[Shape, float, float]] = []
     partial: list[tuple[Shape, float, float]] = []
     for shape in shapes:
@@ -114,7 +133,7 @@ class Board:
     def __init__(self, size: int) -> None:
         self.size = size
         self.occupancy = Occupancy(size)
-        self._rasters: dict[Shape, tuple[tuple[int, ...], int]] = {}
+        self._rasters = _RASTERS.setdefault(size, {})
         self._nowhere: set[Shape] = set()
         """Outlines that fitted nowhere once; rooms are only ever added, so they never will."""
 
@@ -133,7 +152,7 @@ class Board:
 
     def claim(self, room_id: int, placement: Placement) -> None:
         dx, dy = placement.offset
-        indices = _raster(placement.shape, self.size)[0]
+        indices = self._rasters[placement.shape][0]
         self.occupancy.claim(room_id, indices, 4 * (dy * self.size + dx), placement.mask)
 
     def behind(self, segment: Segment, facing: str, shapes: tuple[Shape, ...],
@@ -218,7 +237,10 @@ class Board:
             return 0
         free = ~self.occupancy.bits & ((1 << (4 * size * size)) - 1)
         offsets = _inside_offsets(shape.width, shape.height, size)
-        for index in _raster(shape, size)[0]:
+        raster = self._rasters.get(shape)
+        if raster is None:
+            raster = self._rasters[shape] = _raster(shape, self.size)
+        for index in raster[0]:
             offsets &= free >> index
             if not offsets:
                 break

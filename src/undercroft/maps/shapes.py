@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from functools import cache
+from typing import Final
 
 from undercroft.maps.model import Point
 
@@ -100,9 +100,22 @@ def _make(name: str, size: int, points: list[tuple[int, int]], short: int) -> Sh
     return Shape(name, size, polygon, width, height, short)
 
 
-@cache
+_OUTLINES: Final[dict[tuple[str, int], tuple[Shape, ...]]] = {}
+
+
 def outlines(name: str, size: int) -> tuple[Shape, ...]:
-    """Every outline of shape ``name`` at ``size``, one per orientation and proportion."""
+    """Every outline of shape ``name`` at ``size``, one per orientation and proportion.
+
+    Made once and kept (in a plain dict, cheaper to ask than ``functools.cache``):
+    outlines are compared by identity.
+    """
+    found = _OUTLINES.get((name, size))
+    if found is None:
+        found = _OUTLINES[(name, size)] = _make_outlines(name, size)
+    return found
+
+
+def _make_outlines(name: str, size: int) -> tuple[Shape, ...]:
     found: list[Shape] = []
     if name == "square":
         found = [_make(name, size, _box(size, size, t), size) for t in (0, 1)]

@@ -3,16 +3,16 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Final
 
 from undercroft.systems.amulet.rolls import TableRoller
 from undercroft.systems.amulet.tables import monsters
 
-CAPACITY_PER_UNIT = 20
+CAPACITY_PER_UNIT: Final = 20
 """Seed 000, Swarms, SIZE: "Each unit of size supports 20 health of swarm"."""
 
-_SWARM_FRACTION = {"25%": (1, 4), "50%": (1, 2), "75%": (3, 4), "100%": (1, 1)}
-_EXTRA_ROLLS = {"roll 2": 2, "roll 3": 3}
+_SWARM_FRACTION: Final = {"25%": (1, 4), "50%": (1, 2), "75%": (3, 4), "100%": (1, 1)}
+_EXTRA_ROLLS: Final = {"roll 2": 2, "roll 3": 3}
 
 
 def swarm_health(swarm_size: str, room_size: int, monster: str) -> int:

@@ -10,6 +10,7 @@ and ``mapper`` for the mapper's own choices (orientation, exact placement).
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Final
 
 from undercroft.content.tables import RollTable
 from undercroft.errors import BadInput
@@ -23,7 +24,7 @@ from undercroft.systems.amulet.encounters import Encounter, roll_contents, roll_
 from undercroft.systems.amulet.rolls import Ask, TableRoller
 from undercroft.systems.amulet.tables import amulet_tables
 
-WALL_EXITS = ("crumble", "secret", "walldoor", "door", "open", "food", "treasure")
+WALL_EXITS: Final = ("crumble", "secret", "walldoor", "door", "open", "food", "treasure")
 """Exit types that open onto the room behind a wall (Stairs lead down, Teleports away)."""
 
 
@@ -70,6 +71,8 @@ class LevelGenerator:
         self._footprints: dict[str, walls.Footprint] = {}
         self._walls: dict[int, walls.RoomWalls] = {}
         self._exit_numbers: dict[int, int] = {}
+        self._smallest = outlines("square", 1) + outlines("triangle", 1)
+        """The outlines a room behind an exit falls back to when nothing bigger fits."""
 
     # ----------------------------------------------------------------- driving
     def start(self) -> Room:
@@ -150,7 +153,7 @@ class LevelGenerator:
     def _room_behind(self, segment: Segment, facing: str, from_room: int, via: str,
                      entry: Exit | None, preroll: Preroll | None) -> Room | None:
         """Seed 001 ROOM SIZE: roll the size, reduce it until the room fits behind ``segment``."""
-        smallest = outlines("square", 1) + outlines("triangle", 1)
+        smallest = self._smallest
         if self.board.behind(segment, facing, smallest, self.mapper) is None:
             return None
         next_id = len(self.level.rooms) + 1

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Final
 
 from undercroft.content.tables import RollTable
 from undercroft.errors import BadInput
@@ -19,7 +19,7 @@ from undercroft.systems.amulet.tables import GM
 Ask = Callable[[str, list[str]], str]
 """Asks a person to choose: (table name, options) -> one of the options."""
 
-MAX_GM_REROLLS = 100
+MAX_GM_REROLLS: Final = 100
 
 
 class RollRecord:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from functools import cache
 from pathlib import Path
+from typing import Final
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -14,7 +15,7 @@ DATA = Path(__file__).parent / "data"
 TABLES_FILE = DATA / "tables.toml"
 MONSTERS_FILE = DATA / "monsters.toml"
 
-GM = "gm"
+GM: Final = "gm"
 MONSTERS = ("wizard", "demon", "barbarian", "ghost", "hobbit", "slime")
 EXIT_TYPES = ("stair", "crumble", "secret", "walldoor", "door", "open", "food", "treasure",
               "teleport")
