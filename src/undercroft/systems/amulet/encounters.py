@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any, Final
 
 from undercroft.systems.amulet.rolls import TableRoller
@@ -23,13 +22,42 @@ def swarm_health(swarm_size: str, room_size: int, monster: str) -> int:
     return CAPACITY_PER_UNIT * room_size * numerator // denominator
 
 
-@dataclass(frozen=True)
 class Encounter:
-    """One encounter as rolled: its kind, the monster kind, how big a swarm."""
+    """One encounter as rolled: its kind, the monster kind, how big a swarm.
 
-    kind: str
-    monster: str | None
-    swarm_size: str | None
+    A plain class with read-only properties rather than a frozen dataclass:
+    compiled, a frozen dataclass builds through generic attribute setting.
+    """
+
+    __slots__ = ("_kind", "_monster", "_swarm_size")
+
+    def __init__(self, kind: str, monster: str | None, swarm_size: str | None) -> None:
+        self._kind = kind
+        self._monster = monster
+        self._swarm_size = swarm_size
+
+    @property
+    def kind(self) -> str:
+        return self._kind
+
+    @property
+    def monster(self) -> str | None:
+        return self._monster
+
+    @property
+    def swarm_size(self) -> str | None:
+        return self._swarm_size
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Encounter) and (self.kind, self.monster, self.swarm_size) == (
+            other.kind, other.monster, other.swarm_size)
+
+    def __hash__(self) -> int:
+        return hash((self.kind, self.monster, self.swarm_size))
+
+    def __repr__(self) -> str:
+        return (f"Encounter(kind={self.kind!r}, monster={self.monster!r}, "
+                f"swarm_size={self.swarm_size!r})")
 
     def to_dict(self, room_size: int) -> dict[str, Any]:
         health = 0

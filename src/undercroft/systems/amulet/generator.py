@@ -187,7 +187,7 @@ class LevelGenerator:
         if spot is not None:
             self._walls[room.id].mark_spot(spot)
         elif on_wall:
-            self._walls[room.id].mark_segment(segment)
+            self._walls[room.id].mark_segment(segment, wall)
         return exit_
 
     def _exit_at(self, room: Room, type_: str, spot: walls.Spot) -> Exit:

@@ -63,6 +63,25 @@ class ChoiceRecord:
         return {"table": self.table, "result": self.result, "room": self.room, "by": "gm"}
 
 
+FastTable = tuple[str, int, int, list[str]]
+"""A table as (dice, count, sides, result by total): plain values the rolling loop reads."""
+
+_PLAIN: Final[dict[int, tuple[dict[str, RollTable], dict[str, FastTable]]]] = {}
+"""Plain forms by the id of the tables they came from. The entry holds the tables
+themselves too, so their id cannot be reused while the entry exists."""
+
+
+def _plain_tables(tables: dict[str, RollTable]) -> dict[str, FastTable]:
+    """Each table in its plain form, worked out once per set of tables (not per level)."""
+    entry = _PLAIN.get(id(tables))
+    if entry is None or entry[0] is not tables:
+        plain = {name: (table.dice, table.count, table.sides,
+                        [table.results.get(total, "") for total in range(table.high + 1)])
+                 for name, table in tables.items()}
+        entry = _PLAIN[id(tables)] = (tables, plain)
+    return entry[1]
+
+
 class TableRoller:
     """Rolls tables on one stream, logs each roll, resolves GM results by policy."""
 
@@ -78,12 +97,7 @@ class TableRoller:
         self.ask = ask
         self.rolls: list[RollRecord] = []
         self.choices: list[ChoiceRecord] = []
-        # Each table as (dice, count, sides, result by total): plain values the
-        # rolling loop reads without going through the RollTable object.
-        self._fast: dict[str, tuple[str, int, int, list[str]]] = {
-            name: (table.dice, table.count, table.sides,
-                   [table.results.get(total, "") for total in range(table.high + 1)])
-            for name, table in tables.items()}
+        self._fast = _plain_tables(tables)
 
     def raw(self, name: str, room: int | None, note: str | None = None) -> str:
         """One roll on table ``name``, logged, GM results left as they are."""

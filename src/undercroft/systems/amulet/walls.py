@@ -39,15 +39,20 @@ class ShapeWalls:
     are the outline's, shifted.
     """
 
-    __slots__ = ("_facing", "centre", "lengths", "markers", "normals", "starts", "units")
+    __slots__ = ("_facing", "centre", "lengths", "markers", "normals", "start_x", "start_y",
+                 "unit_x", "unit_y")
 
     def __init__(self, shape: Shape) -> None:
         pts = [(int(x), int(y)) for x, y in shape.polygon]
         ends = [(pts[k], pts[(k + 1) % len(pts)]) for k in range(len(pts))]
-        self.starts: list[tuple[int, int]] = [a for a, _ in ends]
         self.lengths: list[int] = [int(wall_length(a, b)) for a, b in ends]
-        self.units: list[tuple[int, int]] = [((b[0] - a[0]) // n, (b[1] - a[1]) // n)
-                                             for (a, b), n in zip(ends, self.lengths, strict=True)]
+        # Flat lists of plain ints: compiled, reading them costs next to nothing.
+        self.start_x: list[int] = [a[0] for a, _ in ends]
+        self.start_y: list[int] = [a[1] for a, _ in ends]
+        self.unit_x: list[int] = [(b[0] - a[0]) // n for (a, b), n in zip(ends, self.lengths,
+                                                                        strict=True)]
+        self.unit_y: list[int] = [(b[1] - a[1]) // n for (a, b), n in zip(ends, self.lengths,
+                                                                        strict=True)]
         self.normals: list[str] = [outward_normal(a, b) for a, b in ends]
         polygon = list(shape.polygon)
         self.centre: Point = (sum(p[0] for p in polygon) / len(polygon),
@@ -110,8 +115,9 @@ class RoomWalls:
 
     def corner(self, k: int, step: int) -> tuple[int, int]:
         """The lattice point ``step`` steps along wall ``k``."""
-        (x, y), (ux, uy) = self.outline.starts[k], self.outline.units[k]
-        return self.dx + x + step * ux, self.dy + y + step * uy
+        outline = self.outline
+        return (self.dx + outline.start_x[k] + step * outline.unit_x[k],
+                self.dy + outline.start_y[k] + step * outline.unit_y[k])
 
     def segment(self, spot: Spot) -> Segment:
         ax, ay = self.corner(spot.wall_index, spot.start)
@@ -126,15 +132,20 @@ class RoomWalls:
     def mark_spot(self, spot: Spot, taken: bool = True) -> None:
         self.mark(spot.wall_index, spot.start, spot.width, taken)
 
-    def mark_segment(self, segment: Segment) -> None:
-        """Record the steps of a segment lying on one of the walls (a twin of another exit)."""
-        found = self.steps_of(segment)
+    def mark_segment(self, segment: Segment, facing: str) -> None:
+        """Record the steps of a segment on a ``facing`` wall (the twin of another exit)."""
+        found = self.steps_of(segment, facing)
         if found is not None:
             self.mark(*found)
 
-    def steps_of(self, segment: Segment) -> tuple[int, int, int] | None:
-        """Which wall a segment lies on, and from which step and how wide: (k, start, width)."""
+    def steps_of(self, segment: Segment, facing: str = "") -> tuple[int, int, int] | None:
+        """Which wall a segment lies on, from which step and how wide: (k, start, width).
+
+        Only walls that face ``facing`` are tried, when it is given.
+        """
         for k in range(len(self.lengths)):
+            if facing and self.normals[k] != facing:
+                continue
             ta = self._position(k, segment[0])
             tb = self._position(k, segment[1])
             if ta >= 0 and tb >= 0:
@@ -143,13 +154,14 @@ class RoomWalls:
 
     def _position(self, k: int, point: Point) -> int:
         """How many steps along wall ``k`` a lattice point lies, or -1 if it is off the wall."""
-        x, y = self.corner(k, 0)
-        ux, uy = self.outline.units[k]
+        outline = self.outline
+        x, y = self.dx + outline.start_x[k], self.dy + outline.start_y[k]
         px, py = int(point[0]), int(point[1])
         if px != point[0] or py != point[1]:
             return -1
         t = max(abs(px - x), abs(py - y))
-        if x + t * ux != px or y + t * uy != py or t > self.lengths[k]:
+        if (x + t * outline.unit_x[k] != px or y + t * outline.unit_y[k] != py
+                or t > self.lengths[k]):
             return -1
         return t
 
@@ -170,7 +182,7 @@ def beyond(board: Board, walls: RoomWalls, spot: Spot) -> int:
     """What lies just outside a spot: FREE, one room's id, MIXED or OFF_LEVEL."""
     occupancy = board.occupancy
     size, owner = occupancy.size, occupancy.owner
-    ux, uy = walls.outline.units[spot.wall_index]
+    ux, uy = walls.outline.unit_x[spot.wall_index], walls.outline.unit_y[spot.wall_index]
     ax, ay = walls.corner(spot.wall_index, spot.start)
     first = -3
     mixed = False
