@@ -5,6 +5,7 @@ from __future__ import annotations
 import copy
 import json
 import math
+import pickle
 import subprocess
 import sys
 
@@ -17,7 +18,7 @@ from undercroft.maps.geometry import level_problems, on_wall, outline
 from undercroft.maps.geometry import shared_wall_length as rooms_share
 from undercroft.maps.model import LevelMap, Room, outward_normal, wall_length
 from undercroft.systems.amulet.config import LevelConfig
-from undercroft.systems.amulet.encounters import swarm_health
+from undercroft.systems.amulet.encounters import Encounter, swarm_health
 from undercroft.systems.amulet.export import level_dict
 from undercroft.systems.amulet.generator import LevelGenerator
 from undercroft.systems.amulet.tables import amulet_tables
@@ -50,6 +51,19 @@ def test_shapely_check_finds_an_overlap_and_a_stray_exit() -> None:
     assert "rooms 1 and 2 overlap" in problems
     assert any(p.startswith(f"exit {level.rooms[0].exits[0].id}: it is not on a wall")
                for p in problems)
+
+
+def test_a_level_survives_copying_and_pickling() -> None:
+    """Plain and compiled (`make fast`) classes alike: games save levels and copy them."""
+    generator = generated(11, 12)
+    original = level_dict(generator)
+    for level in (copy.deepcopy(generator.level), pickle.loads(pickle.dumps(generator.level))):
+        assert level.rooms == generator.level.rooms
+        assert level.rooms[0] is not generator.level.rooms[0]
+    assert level_dict(generator) == original
+    swarm = Encounter("swarm", "ghost", "50%")
+    assert copy.deepcopy(swarm) == swarm == pickle.loads(pickle.dumps(swarm))
+    assert swarm != Encounter("swarm", "ghost", "75%")
 
 
 @FEW

@@ -85,6 +85,10 @@ class Exit:
     def __eq__(self, other: object) -> bool:
         return isinstance(other, Exit) and self._fields() == other._fields()
 
+    def __reduce__(self) -> tuple[type[Exit], tuple[Any, ...]]:
+        """How copy, deepcopy and pickle rebuild it (compiled classes need telling)."""
+        return Exit, self._fields()
+
     def __repr__(self) -> str:
         return (f"Exit(id={self.id!r}, type={self.type!r}, wall={self.wall!r}, "
                 f"segment={self.segment!r}, to={self.to!r}, twin={self.twin!r}, "
@@ -107,6 +111,9 @@ class MurderHole:
 
     def __repr__(self) -> str:
         return f"MurderHole(wall={self.wall!r}, segment={self.segment!r}, to={self.to!r})"
+
+    def __reduce__(self) -> tuple[type[MurderHole], tuple[Any, ...]]:
+        return MurderHole, (self.wall, self.segment, self.to)
 
 
 class Room:
@@ -142,6 +149,9 @@ class Room:
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, Room) and self._fields() == other._fields()
+
+    def __reduce__(self) -> tuple[type[Room], tuple[Any, ...]]:
+        return Room, self._fields()
 
     def __repr__(self) -> str:
         return (f"Room(id={self.id!r}, shape={self.shape!r}, size={self.size!r}, "

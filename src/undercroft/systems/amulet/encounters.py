@@ -55,6 +55,10 @@ class Encounter:
     def __hash__(self) -> int:
         return hash((self.kind, self.monster, self.swarm_size))
 
+    def __reduce__(self) -> tuple[type[Encounter], tuple[str, str | None, str | None]]:
+        """How copy, deepcopy and pickle rebuild it (compiled classes need telling)."""
+        return Encounter, (self.kind, self.monster, self.swarm_size)
+
     def __repr__(self) -> str:
         return (f"Encounter(kind={self.kind!r}, monster={self.monster!r}, "
                 f"swarm_size={self.swarm_size!r})")
