@@ -19,10 +19,6 @@ from undercroft.maps.shapes import Shape
 from undercroft.rng import Stream
 
 
-def opposite(direction: str) -> str:
-    return COMPASS[(COMPASS.index(direction) + 4) % 8]
-
-
 class Placement:
     """An outline moved to (dx, dy): its polygon and its quarters' bitset on the board.
 
@@ -40,23 +36,41 @@ class Placement:
         self.mask = mask
 
 
-Offsets = tuple[tuple[Shape, float, float], ...]
 
+class Raster:
+    """An outline's quarters at the origin for a level of one size.
 
-Raster = tuple[tuple[int, ...], int]
+    ``indices`` and ``mask`` place and claim it; ``runs`` and ``loose`` say the
+    same for the free-area search, in fewer steps: ``runs`` are (shift, length)
+    for each row's stretch of whole cells, ``loose`` the quarters of cells the
+    outline only partly covers. Moving the outline by (dx, dy) adds
+    4 * (dy * size + dx) to every index.
+    """
+
+    __slots__ = ("indices", "loose", "mask", "runs")
+
+    def __init__(self, shape: Shape, level_size: int) -> None:
+        quarters = polygon_quarters(shape.polygon)
+        self.indices = tuple(quarter_index(quarter, level_size) for quarter in quarters)
+        self.mask = quarter_mask(quarters, level_size)
+        by_cell: dict[tuple[int, int], int] = {}
+        for i, j, _ in quarters:
+            by_cell[(i, j)] = by_cell.get((i, j), 0) + 1
+        self.loose = [index for index, (i, j, _) in zip(self.indices, quarters, strict=True)
+                      if by_cell[(i, j)] < 4]
+        self.runs: list[tuple[int, int]] = []
+        last = (-2, -2)
+        for j, i in sorted((j, i) for (i, j), count in by_cell.items() if count == 4):
+            if (i, j) == (last[0] + 1, last[1]):
+                shift, length = self.runs[-1]
+                self.runs[-1] = (shift, length + 1)
+            else:
+                self.runs.append((4 * (j * level_size + i), 1))
+            last = (i, j)
+
 
 _RASTERS: Final[dict[int, dict[Shape, Raster]]] = {}
 """Per level size, each outline's raster (made once, shared by every board of that size)."""
-
-
-def _raster(shape: Shape, level_size: int) -> Raster:
-    """An outline's quarters at the origin, as indices and as a bitset, for a level of this size.
-
-    Moving the outline by (dx, dy) adds 4 * (dy * size + dx) to every index.
-    """
-    quarters = polygon_quarters(shape.polygon)
-    indices = tuple(quarter_index(quarter, level_size) for quarter in quarters)
-    return indices, quarter_mask(quarters, level_size)
 
 
 @cache
@@ -78,44 +92,75 @@ def _nth_set_bit(bits: int, n: int) -> int:
     return position
 
 
-_OFFSETS: Final[dict[tuple[tuple[Shape, ...], str, float, float, int],
-                     tuple[Offsets, Offsets]]] = {}
+class Fit:
+    """One way to put an outline against a segment: the outline and its offset from the
+    segment's far end (a plain class: compiled, its fields are read as machine integers)."""
+
+    __slots__ = ("dx", "dy", "shape")
+
+    def __init__(self, shape: Shape, dx: int, dy: int) -> None:
+        self.shape = shape
+        self.dx = dx
+        self.dy = dy
 
 
-def _offsets(shapes: tuple[Shape, ...], want: str, ux: float, uy: float,
-             width: int) -> tuple[Offsets, Offsets]:
+Fits = tuple[list[Fit], list[Fit]]
+"""Fits covering the whole segment, then fits covering one end of it."""
+
+_OFFSETS: Final[dict[int, tuple[tuple[Shape, ...], dict[int, Fits]]]] = {}
+"""By the id of a set of outlines (kept alive here, so the id stays theirs), then by
+segment kind (``_segment_kind``): where each outline goes."""
+
+_DIRECTION_NUMBER: Final = {name: number for number, name in enumerate(COMPASS)}
+_OPPOSITE: Final = {name: COMPASS[(number + 4) % 8] for number, name in enumerate(COMPASS)}
+
+
+def opposite(direction: str) -> str:
+    return _OPPOSITE[direction]
+
+
+def _segment_kind(want: str, ux: int, uy: int, width: int) -> int:
+    """One integer for (facing, direction, width): a cheap dictionary key."""
+    return width + 1000 * (uy + 1 + 3 * (ux + 1 + 3 * _DIRECTION_NUMBER[want]))
+
+
+def _offsets(shapes: tuple[Shape, ...], want: str, ux: int, uy: int, width: int) -> Fits:
     """Where each outline goes, relative to a segment's far end, to put a wall against it.
 
-    Cached in a plain dict (cheaper to ask than ``functools.cache``): the same
-    few outlines meet the same few segment kinds all game long.
+    Cached: the same few outlines meet the same few segment kinds all game long.
+    ``shapes`` is one of the lasting tuples of ``maps.shapes`` (a passing tuple
+    would add an entry every time).
     """
-    key = (shapes, want, ux, uy, width)
-    found = _OFFSETS.get(key)
+    entry = _OFFSETS.get(id(shapes))
+    if entry is None or entry[0] is not shapes:
+        entry = _OFFSETS[id(shapes)] = (shapes, {})
+    kind = _segment_kind(want, ux, uy, width)
+    found = entry[1].get(kind)
     if found is None:
-        found = _OFFSETS[key] = _work_out_offsets(shapes, want, ux, uy, width)
+        found = entry[1][kind] = _work_out_offsets(shapes, want, ux, uy, width)
     return found
 
 
-def _work_out_offsets(shapes: tuple[Shape, ...], want: str, ux: float, uy: float,
-                      width: int) -> tuple[Offsets, Offsets]:
-    whole: list[tuple[Shape, float, float]] = []
-    partial: list[tuple[Shape, float, float]] = []
+def _work_out_offsets(shapes: tuple[Shape, ...], want: str, ux: int, uy: int,
+                      width: int) -> Fits:
+    whole: list[Fit] = []
+    partial: list[Fit] = []
     for shape in shapes:
-        pts = shape.polygon
+        pts = [(int(x), int(y)) for x, y in shape.polygon]
         for k in range(len(pts)):
             p, q = pts[k], pts[(k + 1) % len(pts)]
             if outward_normal(p, q) != want:
                 continue
             n = int(wall_length(p, q))
-            if ((q[0] - p[0]) / n, (q[1] - p[1]) / n) != (ux, uy):
+            if ((q[0] - p[0]) // n, (q[1] - p[1]) // n) != (ux, uy):
                 continue
             if n >= width:
-                whole += [(shape, -p[0] - step * ux, -p[1] - step * uy)
+                whole += [Fit(shape, -p[0] - step * ux, -p[1] - step * uy)
                           for step in range(n - width + 1)]
             else:
-                partial += [(shape, shift * ux - p[0], shift * uy - p[1])
+                partial += [Fit(shape, shift * ux - p[0], shift * uy - p[1])
                             for shift in (0, width - n)]
-    return tuple(whole), tuple(partial)
+    return whole, partial
 
 
 def _in_random_order(stream: Stream, count: int) -> Iterator[int]:
@@ -143,8 +188,8 @@ class Board:
             return None
         raster = self._rasters.get(shape)
         if raster is None:
-            raster = self._rasters[shape] = _raster(shape, self.size)
-        shifted = raster[1] << (4 * (dy * self.size + dx))
+            raster = self._rasters[shape] = Raster(shape, self.size)
+        shifted = raster.mask << (4 * (dy * self.size + dx))
         if self.occupancy.bits & shifted:
             return None
         polygon = [(x + dx, y + dy) for x, y in shape.polygon]
@@ -152,7 +197,7 @@ class Board:
 
     def claim(self, room_id: int, placement: Placement) -> None:
         dx, dy = placement.offset
-        indices = self._rasters[placement.shape][0]
+        indices = self._rasters[placement.shape].indices
         self.occupancy.claim(room_id, indices, 4 * (dy * self.size + dx), placement.mask)
 
     def behind(self, segment: Segment, facing: str, shapes: tuple[Shape, ...],
@@ -163,18 +208,19 @@ class Board:
         than the segment may cover one end of it (a walldoor wider than the
         room behind it opens onto a second room).
         """
-        (ax, ay), (bx, by) = segment
-        width = int(wall_length(segment[0], segment[1]))
+        ax, ay = int(segment[0][0]), int(segment[0][1])
+        bx, by = int(segment[1][0]), int(segment[1][1])
+        width = max(abs(bx - ax), abs(by - ay))
         # The new room runs its wall the other way round: from b towards a.
-        ux, uy = (ax - bx) / width, (ay - by) / width
+        ux, uy = (ax - bx) // width, (ay - by) // width
         for options in _offsets(shapes, opposite(facing), ux, uy, width):
             # _in_random_order, written out: this loop runs tens of times per room.
             order = list(range(len(options)))
             for i in range(len(options) - 1, -1, -1):
                 j = int(stream.random() * (i + 1))
                 order[i], order[j] = order[j], order[i]
-                shape, ox, oy = options[order[i]]
-                placed = self.at(shape, int(bx + ox), int(by + oy))
+                fit = options[order[i]]
+                placed = self.at(fit.shape, bx + fit.dx, by + fit.dy)
                 if placed is not None:
                     return placed
         return None
@@ -230,7 +276,7 @@ class Board:
 
         The outline fits at offset p when every quarter t it covers is free at
         p + t: the free bits shifted down by each t and ANDed together leave
-        exactly those offsets.
+        exactly those offsets. Whole cells are tested a row's stretch at a time.
         """
         size = self.size
         if shape.width > size or shape.height > size:
@@ -239,8 +285,18 @@ class Board:
         offsets = _inside_offsets(shape.width, shape.height, size)
         raster = self._rasters.get(shape)
         if raster is None:
-            raster = self._rasters[shape] = _raster(shape, self.size)
-        for index in raster[0]:
+            raster = self._rasters[shape] = Raster(shape, self.size)
+        # Whole cells first: a bit at 4c of `cells` says all four quarters of cell c
+        # are free, and a bit at 4c of runs[n] that cells c .. c+n are.
+        cells = free & (free >> 1) & (free >> 2) & (free >> 3)
+        runs = [cells]
+        for shift, length in raster.runs:
+            while len(runs) < length:
+                runs.append(runs[-1] & (cells >> (4 * len(runs))))
+            offsets &= runs[length - 1] >> shift
+            if not offsets:
+                return 0
+        for index in raster.loose:
             offsets &= free >> index
             if not offsets:
                 break

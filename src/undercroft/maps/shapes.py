@@ -115,6 +115,17 @@ def outlines(name: str, size: int) -> tuple[Shape, ...]:
     return found
 
 
+def smallest_outlines() -> tuple[Shape, ...]:
+    """The one-unit square and triangles: what fits where nothing bigger does.
+
+    One lasting tuple, like those of ``outlines``, so caches keyed by it stay small.
+    """
+    found = _OUTLINES.get(("smallest", 1))
+    if found is None:
+        found = _OUTLINES[("smallest", 1)] = outlines("square", 1) + outlines("triangle", 1)
+    return found
+
+
 def _make_outlines(name: str, size: int) -> tuple[Shape, ...]:
     found: list[Shape] = []
     if name == "square":

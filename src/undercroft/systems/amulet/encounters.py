@@ -63,18 +63,21 @@ class Encounter:
         return (f"Encounter(kind={self.kind!r}, monster={self.monster!r}, "
                 f"swarm_size={self.swarm_size!r})")
 
+    def health(self, room_size: int) -> int:
+        """The swarm's (or lone monster's) health in a room of this size; 0 for none."""
+        if self.monster is None or self.swarm_size is None:
+            return 0
+        return swarm_health(self.swarm_size, room_size, self.monster)
+
     def to_dict(self, room_size: int) -> dict[str, Any]:
-        health = 0
-        if self.monster is not None and self.swarm_size is not None:
-            health = swarm_health(self.swarm_size, room_size, self.monster)
         return {"kind": self.kind, "monster": self.monster, "swarm_size": self.swarm_size,
-                "swarm_health": health}
+                "swarm_health": self.health(room_size)}
 
     def label(self, room_size: int) -> str:
         """A short line for a printed map."""
         if self.kind == "none":
             return "no encounter"
-        health = self.to_dict(room_size)["swarm_health"]
+        health = self.health(room_size)
         if self.kind in ("wraith", "mimic"):
             return f"{self.kind} ({health})"
         size = "lone" if self.swarm_size == "1" else self.swarm_size

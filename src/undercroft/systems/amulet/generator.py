@@ -16,7 +16,7 @@ from undercroft.content.tables import RollTable
 from undercroft.errors import BadInput
 from undercroft.maps.model import Exit, LevelMap, MurderHole, Room, Segment
 from undercroft.maps.placement import Board, Placement, opposite
-from undercroft.maps.shapes import outlines
+from undercroft.maps.shapes import outlines, smallest_outlines
 from undercroft.rng import Stream
 from undercroft.systems.amulet import walls
 from undercroft.systems.amulet.config import LevelConfig
@@ -71,8 +71,6 @@ class LevelGenerator:
         self._footprints: dict[str, walls.Footprint] = {}
         self._walls: dict[int, walls.RoomWalls] = {}
         self._exit_numbers: dict[int, int] = {}
-        self._smallest = outlines("square", 1) + outlines("triangle", 1)
-        """The outlines a room behind an exit falls back to when nothing bigger fits."""
 
     # ----------------------------------------------------------------- driving
     def start(self) -> Room:
@@ -144,8 +142,9 @@ class LevelGenerator:
             self._add_murder_hole(room)
         encounters = encounters or roll_encounters(self.roller, room_id,
                                                    self.config.max_encounters)
-        room.details["encounter"] = encounters[0].to_dict(room.size)
-        room.details["encounters"] = [e.to_dict(room.size) for e in encounters]
+        described = [e.to_dict(room.size) for e in encounters]
+        room.details["encounter"] = dict(described[0])
+        room.details["encounters"] = described
         room.labels = [e.label(room.size) for e in encounters if e.kind != "none"]
         self.last_room = room_id
         return room
@@ -153,7 +152,7 @@ class LevelGenerator:
     def _room_behind(self, segment: Segment, facing: str, from_room: int, via: str,
                      entry: Exit | None, preroll: Preroll | None) -> Room | None:
         """Seed 001 ROOM SIZE: roll the size, reduce it until the room fits behind ``segment``."""
-        smallest = self._smallest
+        smallest = smallest_outlines()
         if self.board.behind(segment, facing, smallest, self.mapper) is None:
             return None
         next_id = len(self.level.rooms) + 1

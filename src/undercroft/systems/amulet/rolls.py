@@ -63,21 +63,31 @@ class ChoiceRecord:
         return {"table": self.table, "result": self.result, "room": self.room, "by": "gm"}
 
 
-FastTable = tuple[str, int, int, list[str]]
-"""A table as (dice, count, sides, result by total): plain values the rolling loop reads."""
+class PlainTable:
+    """A table as plain values the rolling loop reads: dice, count, sides, result by total.
 
-_PLAIN: Final[dict[int, tuple[dict[str, RollTable], dict[str, FastTable]]]] = {}
+    (Compiled, a plain class's fields are read directly; a RollTable's are not.)
+    """
+
+    __slots__ = ("count", "dice", "results", "sides")
+
+    def __init__(self, table: RollTable) -> None:
+        self.dice = table.dice
+        self.count = table.count
+        self.sides = table.sides
+        self.results = [table.results.get(total, "") for total in range(table.high + 1)]
+
+
+_PLAIN: Final[dict[int, tuple[dict[str, RollTable], dict[str, PlainTable]]]] = {}
 """Plain forms by the id of the tables they came from. The entry holds the tables
 themselves too, so their id cannot be reused while the entry exists."""
 
 
-def _plain_tables(tables: dict[str, RollTable]) -> dict[str, FastTable]:
+def _plain_tables(tables: dict[str, RollTable]) -> dict[str, PlainTable]:
     """Each table in its plain form, worked out once per set of tables (not per level)."""
     entry = _PLAIN.get(id(tables))
     if entry is None or entry[0] is not tables:
-        plain = {name: (table.dice, table.count, table.sides,
-                        [table.results.get(total, "") for total in range(table.high + 1)])
-                 for name, table in tables.items()}
+        plain = {name: PlainTable(table) for name, table in tables.items()}
         entry = _PLAIN[id(tables)] = (tables, plain)
     return entry[1]
 
@@ -101,17 +111,18 @@ class TableRoller:
 
     def raw(self, name: str, room: int | None, note: str | None = None) -> str:
         """One roll on table ``name``, logged, GM results left as they are."""
-        dice, count, sides, results = self._fast[name]
-        if count == 2:
+        table = self._fast[name]
+        sides = table.sides
+        if table.count == 2:
             # One uniform draw picks one of the sides x sides ordered pairs of dice.
             pair = int(self.stream.random() * sides * sides)
             total = pair // sides + pair % sides + 2
         else:
             total = 0
-            for _ in range(count):
+            for _ in range(table.count):
                 total += int(self.stream.random() * sides) + 1
-        result = results[total]
-        self.rolls.append(RollRecord(name, dice, total, result, room, note))
+        result = table.results[total]
+        self.rolls.append(RollRecord(name, table.dice, total, result, room, note))
         return result
 
     def roll(self, name: str, room: int | None, note: str | None = None) -> str:
