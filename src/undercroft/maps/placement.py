@@ -163,6 +163,16 @@ def _work_out_offsets(shapes: tuple[Shape, ...], want: str, ux: int, uy: int,
     return whole, partial
 
 
+_COUNTING: Final[list[list[int]]] = []
+
+
+def _counting(count: int) -> list[int]:
+    """A fresh list [0, 1, ..., count - 1] (copied from a kept one: cheaper than range)."""
+    while len(_COUNTING) <= count:
+        _COUNTING.append(list(range(len(_COUNTING))))
+    return _COUNTING[count][:]
+
+
 def _in_random_order(stream: Stream, count: int) -> Iterator[int]:
     """Indices 0..count-1 in a random order, drawn only as far as the caller reads."""
     order = list(range(count))
@@ -210,12 +220,13 @@ class Board:
         """
         ax, ay = int(segment[0][0]), int(segment[0][1])
         bx, by = int(segment[1][0]), int(segment[1][1])
-        width = max(abs(bx - ax), abs(by - ay))
+        width = bx - ax if bx != ax else by - ay
+        width = width if width > 0 else -width
         # The new room runs its wall the other way round: from b towards a.
         ux, uy = (ax - bx) // width, (ay - by) // width
         for options in _offsets(shapes, opposite(facing), ux, uy, width):
             # _in_random_order, written out: this loop runs tens of times per room.
-            order = list(range(len(options)))
+            order = _counting(len(options))
             for i in range(len(options) - 1, -1, -1):
                 j = int(stream.random() * (i + 1))
                 order[i], order[j] = order[j], order[i]

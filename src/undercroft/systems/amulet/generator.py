@@ -24,7 +24,8 @@ from undercroft.systems.amulet.encounters import Encounter, roll_contents, roll_
 from undercroft.systems.amulet.rolls import Ask, TableRoller
 from undercroft.systems.amulet.tables import amulet_tables
 
-WALL_EXITS: Final = ("crumble", "secret", "walldoor", "door", "open", "food", "treasure")
+WALL_EXITS: Final = frozenset(
+    ("crumble", "secret", "walldoor", "door", "open", "food", "treasure"))
 """Exit types that open onto the room behind a wall (Stairs lead down, Teleports away)."""
 
 
@@ -125,7 +126,8 @@ class LevelGenerator:
         self.board.claim(room_id, placement)
         room = Room(room_id, placement.polygon, placement.shape.size, shape, from_room, via)
         self.level.rooms.append(room)
-        self._walls[room_id] = walls.RoomWalls(placement.shape, *placement.offset)
+        dx, dy = placement.offset
+        self._walls[room_id] = walls.RoomWalls(placement.shape, dx, dy)
         if entry is not None and entry.type == "teleport":
             self._arrive_by_teleport(room, entry)
         self._connect_neighbours(room, entry, placement.mask)
