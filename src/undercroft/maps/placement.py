@@ -194,16 +194,21 @@ class Board:
 
     def at(self, shape: Shape, dx: int, dy: int) -> Placement | None:
         """The outline at offset (dx, dy) if it is inside the level and overlaps nothing."""
-        if dx < 0 or dy < 0 or dx + shape.width > self.size or dy + shape.height > self.size:
+        shifted = self._free_mask(shape, dx, dy)
+        if not shifted:
             return None
+        polygon = [(x + dx, y + dy) for x, y in shape.polygon]
+        return Placement(shape, (dx, dy), polygon, shifted)
+
+    def _free_mask(self, shape: Shape, dx: int, dy: int) -> int:
+        """The outline's bitset at offset (dx, dy), or 0 if it leaves the level or overlaps."""
+        if dx < 0 or dy < 0 or dx + shape.width > self.size or dy + shape.height > self.size:
+            return 0
         raster = self._rasters.get(shape)
         if raster is None:
             raster = self._rasters[shape] = Raster(shape, self.size)
         shifted = raster.mask << (4 * (dy * self.size + dx))
-        if self.occupancy.bits & shifted:
-            return None
-        polygon = [(x + dx, y + dy) for x, y in shape.polygon]
-        return Placement(shape, (dx, dy), polygon, shifted)
+        return 0 if self.occupancy.bits & shifted else shifted
 
     def claim(self, room_id: int, placement: Placement) -> None:
         dx, dy = placement.offset
@@ -218,13 +223,8 @@ class Board:
         than the segment may cover one end of it (a walldoor wider than the
         room behind it opens onto a second room).
         """
-        ax, ay = int(segment[0][0]), int(segment[0][1])
-        bx, by = int(segment[1][0]), int(segment[1][1])
-        width = bx - ax if bx != ax else by - ay
-        width = width if width > 0 else -width
-        # The new room runs its wall the other way round: from b towards a.
-        ux, uy = (ax - bx) // width, (ay - by) // width
-        for options in _offsets(shapes, opposite(facing), ux, uy, width):
+        bx, by, fits = self._fits_against(segment, facing, shapes)
+        for options in fits:
             # _in_random_order, written out: this loop runs tens of times per room.
             order = _counting(len(options))
             for i in range(len(options) - 1, -1, -1):
@@ -235,6 +235,23 @@ class Board:
                 if placed is not None:
                     return placed
         return None
+
+    def fits_behind(self, segment: Segment, facing: str, shapes: tuple[Shape, ...]) -> bool:
+        """Whether any of the outlines fits against ``segment``: a yes or no, no draws."""
+        bx, by, fits = self._fits_against(segment, facing, shapes)
+        return any(self._free_mask(fit.shape, bx + fit.dx, by + fit.dy)
+                   for options in fits for fit in options)
+
+    def _fits_against(self, segment: Segment, facing: str,
+                      shapes: tuple[Shape, ...]) -> tuple[int, int, Fits]:
+        """The segment's far end and the ways each outline can stand against it."""
+        ax, ay = int(segment[0][0]), int(segment[0][1])
+        bx, by = int(segment[1][0]), int(segment[1][1])
+        width = bx - ax if bx != ax else by - ay
+        width = width if width > 0 else -width
+        # The new room runs its wall the other way round: from b towards a.
+        ux, uy = (ax - bx) // width, (ay - by) // width
+        return bx, by, _offsets(shapes, opposite(facing), ux, uy, width)
 
     def anywhere(self, shapes: tuple[Shape, ...], stream: Stream,
                  centre: bool = False) -> Placement | None:

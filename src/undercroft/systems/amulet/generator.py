@@ -155,7 +155,7 @@ class LevelGenerator:
                      entry: Exit | None, preroll: Preroll | None) -> Room | None:
         """Seed 001 ROOM SIZE: roll the size, reduce it until the room fits behind ``segment``."""
         smallest = smallest_outlines()
-        if self.board.behind(segment, facing, smallest, self.mapper) is None:
+        if not self.board.fits_behind(segment, facing, smallest):
             return None
         next_id = len(self.level.rooms) + 1
         rolled = preroll.size if preroll else int(self.roller.roll("size", next_id))

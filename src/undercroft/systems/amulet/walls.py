@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Final
 
-from undercroft.maps.lattice import inside, step_quarters, unit_steps
+from undercroft.maps.lattice import inside, step_quarters
 from undercroft.maps.model import Exit, Point, Room, Segment, outward_normal, wall_length
 from undercroft.maps.placement import Board
 from undercroft.maps.shapes import Shape
@@ -251,17 +251,27 @@ class Footprint:
         self.mask = 0
         self.off_level = False
         size = occupancy.size
-        for a, b in unit_steps(*exit_.segment):
-            i, j, q, q2 = step_quarters(int(a[0]), int(a[1]), int(b[0]), int(b[1]), exit_.wall)
+        (sx, sy), (ex, ey) = exit_.segment
+        ax, ay, bx, by = int(sx), int(sy), int(ex), int(ey)
+        n = max(abs(bx - ax), abs(by - ay))
+        ux, uy = (bx - ax) // n, (by - ay) // n
+        mask = 0
+        for _ in range(n):
+            a, b = (float(ax), float(ay)), (float(ax + ux), float(ay + uy))
+            i, j, q, q2 = step_quarters(ax, ay, ax + ux, ay + uy, exit_.wall)
             if 0 <= i < size and 0 <= j < size:
                 base = 4 * (j * size + i)
-                indices = [base + q] if q2 < 0 else [base + q, base + q2]
-                for index in indices:
-                    self.mask |= 1 << index
-                self.steps.append((a, b, indices))
+                if q2 < 0:
+                    self.steps.append((a, b, [base + q]))
+                    mask |= 1 << (base + q)
+                else:
+                    self.steps.append((a, b, [base + q, base + q2]))
+                    mask |= (1 << (base + q)) | (1 << (base + q2))
             else:
                 self.off_level = True
                 self.steps.append((a, b, None))
+            ax, ay = ax + ux, ay + uy
+        self.mask = mask
 
     def free_runs(self, board: Board) -> list[Segment]:
         """Runs of steps with nothing yet behind them."""
