@@ -56,6 +56,13 @@ class LevelGenerator:
             raise BadInput(f"--depth {depth}: a dungeon level is 1 or deeper")
         self.seed = seed
         self.depth = depth
+        # The rules' numbers, read once: a validated config's fields cost a generic
+        # attribute lookup each time, and the generator asks for them per room.
+        self._specials = self.config.specials
+        self._max_contents = self.config.max_contents
+        self._max_encounters = self.config.max_encounters
+        self._longest_open = min(self.config.level_size, self.config.max_exit_width)
+        self._teleport_to_existing = self.config.teleport_to_existing
         self.board = Board(self.config.level_size)
         self.level = LevelMap(self.config.level_size,
                               title=f"Amulet - level {depth} - seed {seed}")
@@ -138,12 +145,12 @@ class LevelGenerator:
         if entered_by_secret and len(room.exits) == 1:
             room.contents = ["treasure"] * room.size
         else:
-            room.contents = roll_contents(self.roller, room_id, self.config.specials,
-                                          self.config.max_contents)
+            room.contents = roll_contents(self.roller, room_id, self._specials,
+                                          self._max_contents)
         for _ in range(room.contents.count("murder hole")):
             self._add_murder_hole(room)
         encounters = encounters or roll_encounters(self.roller, room_id,
-                                                   self.config.max_encounters)
+                                                   self._max_encounters)
         described = [e.to_dict(room.size) for e in encounters]
         room.details["encounter"] = dict(described[0])
         room.details["encounters"] = described
@@ -219,18 +226,24 @@ class LevelGenerator:
 
     def _connect_neighbours(self, room: Room, entry: Exit | None, mask: int) -> None:
         """Seed 001: where a new room meets an earlier room's exit, that exit is one of its own."""
-        order = [entry.id] if entry is not None and entry.id in self.pending else []
-        order += [e for e in self.pending if e not in order]
-        for exit_id in order:
-            other, exit_ = self._exits[exit_id]
-            if exit_.type not in WALL_EXITS or other.id == room.id:
-                continue
-            part = self._footprint(exit_).covered_part(self.board, room.id, mask)
-            if part is None:
-                continue
-            twin = self._new_exit(room, exit_.type, opposite(exit_.wall), (part[1], part[0]))
-            twin.found = exit_.found
-            self._link(other, exit_, room, twin)
+        first = entry.id if entry is not None and entry.id in self.pending else ""
+        if first:
+            self._join_if_behind(room, first, mask)
+        for exit_id in self.pending:
+            if exit_id != first:
+                self._join_if_behind(room, exit_id, mask)
+
+    def _join_if_behind(self, room: Room, exit_id: str, mask: int) -> None:
+        """If the new room (bitset ``mask``) lies behind a waiting exit, give it the twin."""
+        other, exit_ = self._exits[exit_id]
+        if exit_.type not in WALL_EXITS or other.id == room.id:
+            return
+        part = self._footprint(exit_).covered_part(self.board, room.id, mask)
+        if part is None:
+            return
+        twin = self._new_exit(room, exit_.type, opposite(exit_.wall), (part[1], part[0]))
+        twin.found = exit_.found
+        self._link(other, exit_, room, twin)
 
     def _add_rolled_exit(self, room: Room) -> None:
         """Seed 001 EXITS: roll a location and a type, then find the exit its place."""
@@ -268,20 +281,19 @@ class LevelGenerator:
 
     def _widths(self, type_: str) -> list[int]:
         """How wide an exit of this type may be, widest first (seed 001, Type of exits)."""
-        size = self.config.level_size
         if type_ == "walldoor":
             return list(range(self.mapper.randint(2, 5), 1, -1))
         if type_ == "treasure":
             return list(range(self.mapper.randint(1, 5), 0, -1))
         if type_ == "open":
-            return list(range(self.mapper.randint(1, min(size, self.config.max_exit_width)), 0, -1))
+            return list(range(self.mapper.randint(1, self._longest_open), 0, -1))
         return [1]
 
     def _preroll(self, room: Room, exit_: Exit) -> None:
         """Seed 001 Open: the next room's Size and Encounter are rolled straight away."""
         note = f"pre-rolled for the room behind open exit {exit_.id}"
         size = self.roller.roll("size", room.id, note)
-        encounters = roll_encounters(self.roller, room.id, self.config.max_encounters, note)
+        encounters = roll_encounters(self.roller, room.id, self._max_encounters, note)
         exit_.details["preroll"] = Preroll(int(size), encounters)
 
     def _add_teleporter(self, room: Room, direction: str) -> Exit:
@@ -341,7 +353,7 @@ class LevelGenerator:
         """Seed 001 Teleport: an unused teleporter elsewhere, or a new room in empty space."""
         unused = [e for e in self.pending
                   if self._exits[e][0].id != room.id and self._exits[e][1].type == "teleport"]
-        if unused and self.mapper.chance(self.config.teleport_to_existing):
+        if unused and self.mapper.chance(self._teleport_to_existing):
             self._pair_teleporters(room, exit_, self.mapper.choice(unused))
             return []
         next_id = len(self.level.rooms) + 1
