@@ -78,7 +78,8 @@ class LevelGenerator:
         self._exits: dict[str, tuple[Room, Exit]] = {}
         self._footprints: dict[str, walls.Footprint] = {}
         self._walls: dict[int, walls.RoomWalls] = {}
-        self._exit_numbers: dict[int, int] = {}
+        self._exit_numbers: list[int] = [0]
+        """Per room id, how many exits it has been given (ids stay unique after removals)."""
 
     # ----------------------------------------------------------------- driving
     def start(self) -> Room:
@@ -135,9 +136,10 @@ class LevelGenerator:
         self.level.rooms.append(room)
         dx, dy = placement.offset
         self._walls[room_id] = walls.RoomWalls(placement.shape, dx, dy)
+        self._exit_numbers.append(0)
         if entry is not None and entry.type == "teleport":
             self._arrive_by_teleport(room, entry)
-        self._connect_neighbours(room, entry, placement.mask)
+        self._connect_neighbours(room, entry, placement)
         wanted = int(self.roller.roll("exit_number", room_id))
         for _ in range(max(0, wanted - len(room.exits))):
             self._add_rolled_exit(room)
@@ -183,7 +185,7 @@ class LevelGenerator:
     def _new_exit(self, room: Room, type_: str, wall: str, segment: Segment,
                   on_wall: bool = True, spot: walls.Spot | None = None) -> Exit:
         """A new exit; ``spot`` (where on the walls it is) saves searching for its steps."""
-        number = self._exit_numbers.get(room.id, 0) + 1
+        number = self._exit_numbers[room.id] + 1
         self._exit_numbers[room.id] = number
         exit_ = Exit(f"{room.id}.{number}", type_, wall, segment)
         if not on_wall:
@@ -224,21 +226,21 @@ class LevelGenerator:
         b_exit.to = a.id
         b_exit.twin = a_exit.id
 
-    def _connect_neighbours(self, room: Room, entry: Exit | None, mask: int) -> None:
+    def _connect_neighbours(self, room: Room, entry: Exit | None, placed: Placement) -> None:
         """Seed 001: where a new room meets an earlier room's exit, that exit is one of its own."""
         first = entry.id if entry is not None and entry.id in self.pending else ""
         if first:
-            self._join_if_behind(room, first, mask)
+            self._join_if_behind(room, first, placed)
         for exit_id in self.pending:
             if exit_id != first:
-                self._join_if_behind(room, exit_id, mask)
+                self._join_if_behind(room, exit_id, placed)
 
-    def _join_if_behind(self, room: Room, exit_id: str, mask: int) -> None:
-        """If the new room (bitset ``mask``) lies behind a waiting exit, give it the twin."""
+    def _join_if_behind(self, room: Room, exit_id: str, placed: Placement) -> None:
+        """If the new room lies behind a waiting exit, give it the exit's twin."""
         other, exit_ = self._exits[exit_id]
         if exit_.type not in WALL_EXITS or other.id == room.id:
             return
-        part = self._footprint(exit_).covered_part(self.board, room.id, mask)
+        part = self._footprint(exit_).covered_part(self.board, room.id, placed)
         if part is None:
             return
         twin = self._new_exit(room, exit_.type, opposite(exit_.wall), (part[1], part[0]))

@@ -15,7 +15,7 @@ from typing import Final
 
 from undercroft.maps.lattice import inside, step_quarters
 from undercroft.maps.model import Exit, Point, Room, Segment, outward_normal, wall_length
-from undercroft.maps.placement import Board
+from undercroft.maps.placement import Board, Placement
 from undercroft.maps.shapes import Shape
 from undercroft.rng import Stream
 
@@ -136,7 +136,8 @@ class RoomWalls:
         """Record the steps of a segment on a ``facing`` wall (the twin of another exit)."""
         found = self.steps_of(segment, facing)
         if found is not None:
-            self.mark(*found)
+            k, start, width = found
+            self.mark(k, start, width)
 
     def steps_of(self, segment: Segment, facing: str = "") -> tuple[int, int, int] | None:
         """Which wall a segment lies on, from which step and how wide: (k, start, width).
@@ -243,7 +244,7 @@ class Footprint:
     an exit the room really touches is looked at step by step.
     """
 
-    __slots__ = ("mask", "off_level", "steps")
+    __slots__ = ("high_i", "high_j", "low_i", "low_j", "mask", "off_level", "steps")
 
     def __init__(self, board: Board, exit_: Exit) -> None:
         occupancy = board.occupancy
@@ -256,10 +257,15 @@ class Footprint:
         n = max(abs(bx - ax), abs(by - ay))
         ux, uy = (bx - ax) // n, (by - ay) // n
         mask = 0
+        self.low_i = self.low_j = size
+        self.high_i = self.high_j = -1
+        """The cells the footprint touches lie within these bounds (a cheap first test)."""
         for _ in range(n):
             a, b = (float(ax), float(ay)), (float(ax + ux), float(ay + uy))
             i, j, q, q2 = step_quarters(ax, ay, ax + ux, ay + uy, exit_.wall)
             if 0 <= i < size and 0 <= j < size:
+                self.low_i, self.high_i = min(self.low_i, i), max(self.high_i, i)
+                self.low_j, self.high_j = min(self.low_j, j), max(self.high_j, j)
                 base = 4 * (j * size + i)
                 if q2 < 0:
                     self.steps.append((a, b, [base + q]))
@@ -294,9 +300,13 @@ class Footprint:
             runs.append((current[0][0], current[-1][1]))
         return runs
 
-    def covered_part(self, board: Board, room_id: int, room_mask: int) -> Segment | None:
-        """The part of the exit that room ``room_id`` (bitset ``room_mask``) lies behind."""
-        if not self.mask & room_mask:
+    def covered_part(self, board: Board, room_id: int, placed: Placement) -> Segment | None:
+        """The part of the exit that room ``room_id`` (just ``placed``) lies behind."""
+        dx, dy = placed.offset
+        if (self.high_i < dx or self.low_i >= dx + placed.shape.width
+                or self.high_j < dy or self.low_j >= dy + placed.shape.height):
+            return None
+        if not self.mask & placed.mask:
             return None
         owner = board.occupancy.owner
         steps = [(a, b) for a, b, indices in self.steps
