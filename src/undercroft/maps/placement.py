@@ -9,8 +9,6 @@ stream, and keeps the first that overlaps nothing and stays inside the level.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from functools import cache
 from typing import Final
 
 from undercroft.maps.lattice import Occupancy, polygon_quarters, quarter_index, quarter_mask
@@ -73,9 +71,21 @@ _RASTERS: Final[dict[int, dict[Shape, Raster]]] = {}
 """Per level size, each outline's raster (made once, shared by every board of that size)."""
 
 
-@cache
+_INSIDE: Final[dict[tuple[int, int, int], int]] = {}
+
+
 def _inside_offsets(width: int, height: int, size: int) -> int:
-    """Bits at 4 * (dy * size + dx) for every offset keeping a width x height box in the level."""
+    """Bits at 4 * (dy * size + dx) for every offset keeping a width x height box in the level.
+
+    Kept in a plain dict, cheaper to ask than ``functools.cache``.
+    """
+    found = _INSIDE.get((width, height, size))
+    if found is None:
+        found = _INSIDE[(width, height, size)] = _work_out_inside(width, height, size)
+    return found
+
+
+def _work_out_inside(width: int, height: int, size: int) -> int:
     bits = 0
     for dy in range(size - height + 1):
         for dx in range(size - width + 1):
@@ -84,12 +94,19 @@ def _inside_offsets(width: int, height: int, size: int) -> int:
 
 
 def _nth_set_bit(bits: int, n: int) -> int:
-    """The position of the n-th (from 0) set bit, counting from the lowest."""
-    digits = bin(bits)[:1:-1]
-    position = -1
-    for _ in range(n + 1):
-        position = digits.index("1", position + 1)
-    return position
+    """The position of the n-th (from 0) set bit, counting from the lowest.
+
+    A binary search on how many bits lie below a position: a few dozen steps
+    for a level's worth of bits, where scanning them one by one takes hundreds.
+    """
+    low, high = 0, bits.bit_length()
+    while high - low > 1:
+        middle = (low + high) // 2
+        if (bits & ((1 << middle) - 1)).bit_count() > n:
+            high = middle
+        else:
+            low = middle
+    return low
 
 
 class Fit:
@@ -173,13 +190,52 @@ def _counting(count: int) -> list[int]:
     return _COUNTING[count][:]
 
 
-def _in_random_order(stream: Stream, count: int) -> Iterator[int]:
-    """Indices 0..count-1 in a random order, drawn only as far as the caller reads."""
-    order = list(range(count))
-    for i in range(count - 1, -1, -1):
-        j = int(stream.random() * (i + 1))
+class Shuffle:
+    """Indices 0 .. count-1 in a random order, drawn only as far as the caller reads.
+
+    Fisher-Yates from the end, one draw per index read: stopping early costs
+    no draws. A plain class with ``next`` rather than a generator, which costs
+    more to start when compiled, and this runs tens of times per room.
+    """
+
+    __slots__ = ("_left", "_order", "_stream")
+
+    def __init__(self, stream: Stream, count: int) -> None:
+        self._stream = stream
+        self._order = _counting(count)
+        self._left = count
+
+    def next(self) -> int:
+        """The next index, or -1 when every index has been read."""
+        i = self._left - 1
+        if i < 0:
+            return -1
+        j = int(self._stream.random() * (i + 1))
+        order = self._order
         order[i], order[j] = order[j], order[i]
-        yield order[i]
+        self._left = i
+        return order[i]
+
+
+class FreeArea:
+    """The free part of a board as bitsets, worked out once per search over many outlines.
+
+    ``quarters`` has a bit for every free quarter. ``run(n)`` has a bit at 4c
+    when the n cells c .. c+n-1 are wholly free (all four quarters each).
+    """
+
+    __slots__ = ("_runs", "quarters")
+
+    def __init__(self, taken: int, size: int) -> None:
+        free = ~taken & ((1 << (4 * size * size)) - 1)
+        self.quarters = free
+        self._runs = [free & (free >> 1) & (free >> 2) & (free >> 3)]
+
+    def run(self, length: int) -> int:
+        runs = self._runs
+        while len(runs) < length:
+            runs.append(runs[-1] & (runs[0] >> (4 * len(runs))))
+        return runs[length - 1]
 
 
 class Board:
@@ -225,15 +281,14 @@ class Board:
         """
         bx, by, fits = self._fits_against(segment, facing, shapes)
         for options in fits:
-            # _in_random_order, written out: this loop runs tens of times per room.
-            order = _counting(len(options))
-            for i in range(len(options) - 1, -1, -1):
-                j = int(stream.random() * (i + 1))
-                order[i], order[j] = order[j], order[i]
-                fit = options[order[i]]
+            shuffle = Shuffle(stream, len(options))
+            index = shuffle.next()
+            while index >= 0:
+                fit = options[index]
                 placed = self.at(fit.shape, bx + fit.dx, by + fit.dy)
                 if placed is not None:
                     return placed
+                index = shuffle.next()
         return None
 
     def fits_behind(self, segment: Segment, facing: str, shapes: tuple[Shape, ...]) -> bool:
@@ -262,13 +317,16 @@ class Board:
         uniformly.
         """
         if centre:
-            for index in _in_random_order(stream, len(shapes)):
+            shuffle = Shuffle(stream, len(shapes))
+            index = shuffle.next()
+            while index >= 0:
                 shape = shapes[index]
                 placed = self.at(shape, (self.size - shape.width) // 2,
                                  (self.size - shape.height) // 2)
                 if placed is not None:
                     return placed
-        shapes = tuple(shape for shape in shapes if shape not in self._nowhere)
+                index = shuffle.next()
+        shapes = tuple([shape for shape in shapes if shape not in self._nowhere])
         if not shapes:
             return None
         for _ in range(8):
@@ -279,8 +337,9 @@ class Board:
                 return placed
         fitting: list[tuple[Shape, int]] = []
         total = 0
+        free = FreeArea(self.occupancy.bits, self.size)
         for shape in shapes:
-            offsets = self._fitting_offsets(shape)
+            offsets = self._fitting_offsets(shape, free)
             if offsets:
                 fitting.append((shape, offsets))
                 total += offsets.bit_count()
@@ -299,7 +358,7 @@ class Board:
             pick -= count
         raise AssertionError("a fitting offset was counted but not found")
 
-    def _fitting_offsets(self, shape: Shape) -> int:
+    def _fitting_offsets(self, shape: Shape, free: FreeArea) -> int:
         """Every offset where the outline fits, as bits at 4 * (dy * size + dx), all at once.
 
         The outline fits at offset p when every quarter t it covers is free at
@@ -309,23 +368,16 @@ class Board:
         size = self.size
         if shape.width > size or shape.height > size:
             return 0
-        free = ~self.occupancy.bits & ((1 << (4 * size * size)) - 1)
         offsets = _inside_offsets(shape.width, shape.height, size)
         raster = self._rasters.get(shape)
         if raster is None:
             raster = self._rasters[shape] = Raster(shape, self.size)
-        # Whole cells first: a bit at 4c of `cells` says all four quarters of cell c
-        # are free, and a bit at 4c of runs[n] that cells c .. c+n are.
-        cells = free & (free >> 1) & (free >> 2) & (free >> 3)
-        runs = [cells]
         for shift, length in raster.runs:
-            while len(runs) < length:
-                runs.append(runs[-1] & (cells >> (4 * len(runs))))
-            offsets &= runs[length - 1] >> shift
+            offsets &= free.run(length) >> shift
             if not offsets:
                 return 0
         for index in raster.loose:
-            offsets &= free >> index
+            offsets &= free.quarters >> index
             if not offsets:
                 break
         return offsets
