@@ -105,9 +105,21 @@ class TableRoller:
         self.stream = stream
         self.gm_choice = gm_choice
         self.ask = ask
-        self.rolls: list[RollRecord] = []
+        self._log: list[tuple[str, int, int | None, str | None]] = []
+        """Each roll as (table, total, room, note): the dice and the result follow from the
+        table, so records are only made when someone reads ``rolls``."""
+        self._records: list[RollRecord] = []
         self.choices: list[ChoiceRecord] = []
         self._fast = _plain_tables(tables)
+
+    @property
+    def rolls(self) -> list[RollRecord]:
+        """Every roll so far, in order (records made on first reading, then kept)."""
+        for name, total, room, note in self._log[len(self._records):]:
+            table = self._fast[name]
+            self._records.append(
+                RollRecord(name, table.dice, total, table.results[total], room, note))
+        return self._records
 
     def raw(self, name: str, room: int | None, note: str | None = None) -> str:
         """One roll on table ``name``, logged, GM results left as they are."""
@@ -121,9 +133,8 @@ class TableRoller:
             total = 0
             for _ in range(table.count):
                 total += int(self.stream.random() * sides) + 1
-        result = table.results[total]
-        self.rolls.append(RollRecord(name, table.dice, total, result, room, note))
-        return result
+        self._log.append((name, total, room, note))
+        return table.results[total]
 
     def roll(self, name: str, room: int | None, note: str | None = None) -> str:
         """One result of table ``name`` with any GM result resolved by the policy."""
