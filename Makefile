@@ -5,7 +5,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run test install lint bench fast unfast clean
+.PHONY: run test test-compiled install lint bench fast unfast clean
 
 # Modules on the level generator's hot path, compiled by `make fast` with mypyc
 # (it ships with mypy). Optional: without it everything runs as plain Python.
@@ -33,6 +33,11 @@ lint: install
 
 test: lint
 	$(BIN)/pytest -q
+
+# The same tests against the mypyc build that the speed figures come from; the
+# build is removed afterwards, whatever the result.
+test-compiled: fast
+	$(BIN)/pytest -q; status=$$?; $(MAKE) --no-print-directory unfast; exit $$status
 
 bench: fast
 	$(BIN)/python bench/amulet_generate.py
