@@ -1,4 +1,4 @@
-"""`undercroft amulet ...`: the generation tables, whole levels, and an interactive walk-through."""
+"""`undercroft amulet ...`: tables, whole levels, a walk-through, and Modos conversion."""
 
 from __future__ import annotations
 
@@ -22,6 +22,7 @@ from undercroft.systems.amulet.config import DEFAULT_LEVEL_SIZE, LevelConfig
 from undercroft.systems.amulet.discovery import mark_players_knowledge
 from undercroft.systems.amulet.export import level_dict
 from undercroft.systems.amulet.generator import LevelGenerator
+from undercroft.systems.amulet.modos import convert, read_sheet
 from undercroft.systems.amulet.tables import ALLOWED, amulet_tables
 
 app = typer.Typer(help="Amulet (seeds 000 and 001): the GM-less, Gauntlet-style crawl.",
@@ -89,6 +90,29 @@ def tables(
     for total in range(2, 17):
         grid.add_row(str(total), *(loaded[name].results[total] for name in ALLOWED))
     Console().print(grid)
+
+
+@app.command("convert")
+def convert_command(
+    sheet: Annotated[Path, typer.Argument(help="A TOML file of Modos numbers "
+                                                "(see examples/modos/).")],
+    json_output: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
+) -> None:
+    """A Modos character's Amulet numbers (seed 000, GENERATING AMULET NUMBERS)."""
+    result = convert(read_sheet(sheet), str(sheet))
+    if json_output:
+        emit_json(result.to_dict(), "-")
+        return
+    grid = Table(title=f"{result.hero.name}: Amulet numbers, health {result.hero.health}")
+    for column in ("ability", "points", "score", "Amulet"):
+        grid.add_column(column)
+    numbers = result.hero.numbers()
+    for ability in result.order:
+        grid.add_row(ability, str(result.points[ability]), str(result.scores[ability]),
+                     str(numbers[ability]))
+    Console().print(grid)
+    if result.hero.level_points:
+        Console().print(f"Includes {result.hero.level_points} point(s) for levels above 2.")
 
 
 @app.command("generate")
