@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import numpy as np
-
 from undercroft.rng import Stream
 
 
@@ -16,19 +14,17 @@ def test_a_stream_is_pinned_by_its_seed_and_name() -> None:
 
 
 def test_streams_of_other_names_or_seeds_differ() -> None:
-    first = [Stream(7, "map").random() for _ in range(1)]
-    assert first != [Stream(7, "encounters").random()]
-    assert first != [Stream(8, "map").random()]
-    assert Stream(7, "map").child("room-3").name == "map/room-3"
+    first = Stream(7, "map").random()
+    assert first != Stream(7, "encounters").random()
+    assert first != Stream(8, "map").random()
+    assert first != Stream(7, "map").numpy().random()
 
 
-def test_a_stream_repeats_itself_across_its_buffer_edges() -> None:
-    """A stream buffers doubles in blocks of 256; 600 draws cross two block edges."""
-    one = Stream(5, "x")
-    draws = [one.random() for _ in range(600)]
-    again = Stream(5, "x")
-    assert [again.random() for _ in range(600)] == draws
-    assert all(0.0 <= d < 1.0 for d in draws)
-    assert len(set(draws)) == 600
-    assert isinstance(one.numpy().random(), float)
-    assert np.isclose(np.mean(draws), 0.5, atol=0.05)
+def test_a_stream_reads_its_blocks_in_order() -> None:
+    """Doubles are buffered 256 at a time; values across the block edges are pinned."""
+    stream = Stream(5, "x")
+    draws = [stream.random() for _ in range(600)]
+    assert draws[255:258] == [0.6395754759891407, 0.8181963417552214, 0.4848603291624285]
+    assert draws[599] == 0.11674491907135942
+    assert Stream(5, "x").numpy().random(2).tolist() == [0.6629268682988166,
+                                                          0.23900489143553993]

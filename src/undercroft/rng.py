@@ -7,9 +7,10 @@ in. Each stream is numpy's PCG64, whose output is fixed by its algorithm, starte
 from SHAKE-256 of the seed and the stream's name.
 
 Live play draws one die at a time; to keep that cheap the stream takes uniform
-doubles from PCG64 in blocks and turns each into one die face. The block size is
-part of the stream's definition, so results do not depend on how many dice a
-caller asks for at once.
+doubles from PCG64 in blocks and turns each into one die face. Blocks are read in
+order, so the doubles are PCG64's own sequence whatever the block size, and
+results do not depend on how many dice a caller asks for at once. Bulk draws
+(``Stream.numpy``) come from a separate PCG64 derived the same way.
 """
 
 from __future__ import annotations
@@ -26,10 +27,14 @@ T = TypeVar("T")
 _BLOCK: Final = 256
 
 
-def derive_seed(seed: int, *path: str) -> int:
-    """A 128-bit seed for the sub-stream ``path`` of game ``seed``."""
-    text = "undercroft|" + str(int(seed)) + "|" + "/".join(path)
-    return int.from_bytes(hashlib.blake2b(text.encode(), digest_size=16).digest(), "big")
+def _key(seed: int, name: str) -> bytes:
+    """What a stream's state is derived from: the game's seed and the stream's name."""
+    return ("undercroft|" + str(int(seed)) + "|" + name).encode()
+
+
+def _pcg64(key: bytes) -> np.random.Generator:
+    state: Any = _DerivedState(key)  # numpy's stubs do not know registered ISeedSequences
+    return np.random.Generator(np.random.PCG64(state))
 
 
 class _DerivedState:
@@ -63,9 +68,7 @@ class Stream:
     def __init__(self, seed: int, name: str = "main") -> None:
         self.seed = int(seed)
         self.name = name
-        key = ("undercroft|" + str(self.seed) + "|" + name).encode()
-        state: Any = _DerivedState(key)  # numpy's stubs do not know registered ISeedSequences
-        self._generator = np.random.Generator(np.random.PCG64(state))
+        self._generator = _pcg64(_key(self.seed, name))
         self._block: list[float] = []
         self._index = _BLOCK
 
@@ -114,4 +117,4 @@ class Stream:
 
     def numpy(self, name: str = "bulk") -> np.random.Generator:
         """A numpy Generator for vectorised draws, derived from this stream's name."""
-        return np.random.Generator(np.random.PCG64(derive_seed(self.seed, self.name, name)))
+        return _pcg64(_key(self.seed, self.name + "/" + name + "|bulk"))

@@ -61,6 +61,9 @@ def test_a_level_survives_copying_and_pickling() -> None:
     for level in (copy.deepcopy(generator.level), pickle.loads(pickle.dumps(generator.level))):
         assert level.rooms == generator.level.rooms
         assert level.rooms[0] is not generator.level.rooms[0]
+        copied = LevelGenerator(LevelConfig(), seed=11)
+        copied.level = level
+        assert level_dict(copied)["rooms"] == original["rooms"]
     assert level_dict(generator) == original
     swarm = Encounter("swarm", "ghost", "50%")
     assert copy.deepcopy(swarm) == swarm == pickle.loads(pickle.dumps(swarm))

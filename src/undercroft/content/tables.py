@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
+from functools import cached_property
 from pathlib import Path
 
 from pydantic import BaseModel, ConfigDict
@@ -57,6 +58,11 @@ class RollTable:
 
     def lookup(self, total: int) -> str:
         return self.results[total]
+
+    @cached_property
+    def by_total(self) -> tuple[str, ...]:
+        """Results indexed by total ("" below the lowest total): a roll reads one item."""
+        return tuple(self.results.get(total, "") for total in range(self.high + 1))
 
     def options(self) -> list[str]:
         """The distinct results, in table order (what a GM may choose from)."""

@@ -72,28 +72,6 @@ def step_quarters(ax: int, ay: int, bx: int, by: int, facing: str) -> tuple[int,
     return (x, y, NORTH, EAST) if facing == "NE" else (x, y, SOUTH, WEST)
 
 
-def side_quarters(a: Point, b: Point, facing: str) -> list[Quarter]:
-    """The quarters touching one unit step a-b of a wall on its ``facing`` side.
-
-    A step along a grid line touches one quarter on each side; a step along a
-    cell diagonal touches two.
-    """
-    i, j, q, q2 = step_quarters(int(a[0]), int(a[1]), int(b[0]), int(b[1]), facing)
-    return [(i, j, q)] if q2 < 0 else [(i, j, q), (i, j, q2)]
-
-
-def unit_steps(start: Point, end: Point) -> list[tuple[Point, Point]]:
-    """Split a lattice segment into its unit steps, in order from start."""
-    n = int(max(abs(end[0] - start[0]), abs(end[1] - start[1])))
-    if n == 0:
-        return []
-    ux, uy = (end[0] - start[0]) / n, (end[1] - start[1]) / n
-    return [
-        ((start[0] + k * ux, start[1] + k * uy), (start[0] + (k + 1) * ux, start[1] + (k + 1) * uy))
-        for k in range(n)
-    ]
-
-
 def quarter_index(quarter: Quarter, size: int) -> int:
     """A quarter's bit in a level of this size: 4 bits per cell, row by row."""
     i, j, q = quarter
@@ -117,22 +95,6 @@ class Occupancy:
         self.size = size
         self.bits = 0
         self.owner: list[int] = [0] * (size * size * 4)
-
-    def index(self, quarter: Quarter) -> int:
-        return quarter_index(quarter, self.size)
-
-    def in_bounds(self, quarter: Quarter) -> bool:
-        i, j, _ = quarter
-        return 0 <= i < self.size and 0 <= j < self.size
-
-    def owner_of(self, quarter: Quarter) -> int | None:
-        """The room id owning a quarter, 0 if free, None outside the level."""
-        if not self.in_bounds(quarter):
-            return None
-        return self.owner[self.index(quarter)]
-
-    def fits(self, mask: int) -> bool:
-        return not (self.bits & mask)
 
     def claim(self, room_id: int, indices: Iterable[int], base: int, mask: int) -> None:
         """Give the quarters at ``base + index`` to ``room_id``; ``mask`` is their bitset."""

@@ -149,7 +149,7 @@ def _offsets(shapes: tuple[Shape, ...], want: str, ux: int, uy: int, width: int)
     would add an entry every time).
     """
     entry = _OFFSETS.get(id(shapes))
-    if entry is None or entry[0] is not shapes:
+    if entry is None:
         entry = _OFFSETS[id(shapes)] = (shapes, {})
     kind = _segment_kind(want, ux, uy, width)
     found = entry[1].get(kind)
@@ -260,11 +260,15 @@ class Board:
         """The outline's bitset at offset (dx, dy), or 0 if it leaves the level or overlaps."""
         if dx < 0 or dy < 0 or dx + shape.width > self.size or dy + shape.height > self.size:
             return 0
+        raster = self._raster(shape)
+        shifted = raster.mask << (4 * (dy * self.size + dx))
+        return 0 if self.occupancy.bits & shifted else shifted
+
+    def _raster(self, shape: Shape) -> Raster:
         raster = self._rasters.get(shape)
         if raster is None:
             raster = self._rasters[shape] = Raster(shape, self.size)
-        shifted = raster.mask << (4 * (dy * self.size + dx))
-        return 0 if self.occupancy.bits & shifted else shifted
+        return raster
 
     def claim(self, room_id: int, placement: Placement) -> None:
         dx, dy = placement.offset
@@ -369,9 +373,7 @@ class Board:
         if shape.width > size or shape.height > size:
             return 0
         offsets = _inside_offsets(shape.width, shape.height, size)
-        raster = self._rasters.get(shape)
-        if raster is None:
-            raster = self._rasters[shape] = Raster(shape, self.size)
+        raster = self._raster(shape)
         for shift, length in raster.runs:
             offsets &= free.run(length) >> shift
             if not offsets:

@@ -115,15 +115,17 @@ def outlines(name: str, size: int) -> tuple[Shape, ...]:
     return found
 
 
+_SMALLEST: Final[list[tuple[Shape, ...]]] = []
+
+
 def smallest_outlines() -> tuple[Shape, ...]:
     """The one-unit square and triangles: what fits where nothing bigger does.
 
     One lasting tuple, like those of ``outlines``, so caches keyed by it stay small.
     """
-    found = _OUTLINES.get(("smallest", 1))
-    if found is None:
-        found = _OUTLINES[("smallest", 1)] = outlines("square", 1) + outlines("triangle", 1)
-    return found
+    if not _SMALLEST:
+        _SMALLEST.append(outlines("square", 1) + outlines("triangle", 1))
+    return _SMALLEST[0]
 
 
 def _make_outlines(name: str, size: int) -> tuple[Shape, ...]:

@@ -75,21 +75,7 @@ class PlainTable:
         self.dice = table.dice
         self.count = table.count
         self.sides = table.sides
-        self.results = [table.results.get(total, "") for total in range(table.high + 1)]
-
-
-_PLAIN: Final[dict[int, tuple[dict[str, RollTable], dict[str, PlainTable]]]] = {}
-"""Plain forms by the id of the tables they came from. The entry holds the tables
-themselves too, so their id cannot be reused while the entry exists."""
-
-
-def _plain_tables(tables: dict[str, RollTable]) -> dict[str, PlainTable]:
-    """Each table in its plain form, worked out once per set of tables (not per level)."""
-    entry = _PLAIN.get(id(tables))
-    if entry is None or entry[0] is not tables:
-        plain = {name: PlainTable(table) for name, table in tables.items()}
-        entry = _PLAIN[id(tables)] = (tables, plain)
-    return entry[1]
+        self.results = table.by_total
 
 
 class TableRoller:
@@ -110,7 +96,7 @@ class TableRoller:
         table, so records are only made when someone reads ``rolls``."""
         self._records: list[RollRecord] = []
         self.choices: list[ChoiceRecord] = []
-        self._fast = _plain_tables(tables)
+        self._fast = {name: PlainTable(table) for name, table in tables.items()}
 
     @property
     def rolls(self) -> list[RollRecord]:

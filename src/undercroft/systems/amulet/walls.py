@@ -139,13 +139,11 @@ class RoomWalls:
             k, start, width = found
             self.mark(k, start, width)
 
-    def steps_of(self, segment: Segment, facing: str = "") -> tuple[int, int, int] | None:
-        """Which wall a segment lies on, from which step and how wide: (k, start, width).
-
-        Only walls that face ``facing`` are tried, when it is given.
-        """
+    def steps_of(self, segment: Segment, facing: str) -> tuple[int, int, int] | None:
+        """Which ``facing`` wall a segment lies on, from which step and how wide: (k, start,
+        width)."""
         for k in range(len(self.lengths)):
-            if facing and self.normals[k] != facing:
+            if self.normals[k] != facing:
                 continue
             ta = self._position(k, segment[0])
             tb = self._position(k, segment[1])
