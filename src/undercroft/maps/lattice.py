@@ -55,6 +55,27 @@ def polygon_quarters(polygon: Sequence[Point]) -> list[Quarter]:
     return found
 
 
+def lattice_step(ax: int, ay: int, bx: int, by: int) -> tuple[int, int, int]:
+    """A lattice segment from a to b as (steps, ux, uy): its length and its unit step."""
+    n = max(abs(bx - ax), abs(by - ay))
+    return n, (bx - ax) // n, (by - ay) // n
+
+
+def beside_step(ax: int, ay: int, ux: int, uy: int, facing: str,
+                size: int) -> tuple[int, int, int, int]:
+    """The unit step from (ax, ay) by (ux, uy), seen from its ``facing`` side.
+
+    (i, j, first, second): the cell there and the occupancy indices of the one
+    or two quarters touching the step (second is -1 for one); i is -1 when the
+    cell lies off a level of this size.
+    """
+    i, j, q, q2 = step_quarters(ax, ay, ax + ux, ay + uy, facing)
+    if not (0 <= i < size and 0 <= j < size):
+        return -1, -1, -1, -1
+    base = 4 * (j * size + i)
+    return i, j, base + q, base + q2 if q2 >= 0 else -1
+
+
 def step_quarters(ax: int, ay: int, bx: int, by: int, facing: str) -> tuple[int, int, int, int]:
     """The quarters touching one unit step a-b on its ``facing`` side: (i, j, q, q2).
 

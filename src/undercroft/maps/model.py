@@ -105,15 +105,17 @@ class MurderHole:
         self.segment = segment
         self.to = to
 
+    def _fields(self) -> tuple[Any, ...]:
+        return self.wall, self.segment, self.to
+
     def __eq__(self, other: object) -> bool:
-        return (isinstance(other, MurderHole)
-                and (self.wall, self.segment, self.to) == (other.wall, other.segment, other.to))
+        return isinstance(other, MurderHole) and self._fields() == other._fields()
 
     def __repr__(self) -> str:
         return f"MurderHole(wall={self.wall!r}, segment={self.segment!r}, to={self.to!r})"
 
     def __reduce__(self) -> tuple[type[MurderHole], tuple[Any, ...]]:
-        return MurderHole, (self.wall, self.segment, self.to)
+        return MurderHole, self._fields()
 
 
 class Room:

@@ -11,8 +11,14 @@ from __future__ import annotations
 
 from typing import Final
 
-from undercroft.maps.lattice import Occupancy, polygon_quarters, quarter_index, quarter_mask
-from undercroft.maps.model import COMPASS, Point, Segment, outward_normal, wall_length
+from undercroft.maps.lattice import (
+    Occupancy,
+    lattice_step,
+    polygon_quarters,
+    quarter_index,
+    quarter_mask,
+)
+from undercroft.maps.model import COMPASS, Point, Segment, outward_normal
 from undercroft.maps.shapes import Shape
 from undercroft.rng import Stream
 
@@ -168,8 +174,8 @@ def _work_out_offsets(shapes: tuple[Shape, ...], want: str, ux: int, uy: int,
             p, q = pts[k], pts[(k + 1) % len(pts)]
             if outward_normal(p, q) != want:
                 continue
-            n = int(wall_length(p, q))
-            if ((q[0] - p[0]) // n, (q[1] - p[1]) // n) != (ux, uy):
+            n, step_x, step_y = lattice_step(*p, *q)
+            if (step_x, step_y) != (ux, uy):
                 continue
             if n >= width:
                 whole += [Fit(shape, -p[0] - step * ux, -p[1] - step * uy)
@@ -306,10 +312,8 @@ class Board:
         """The segment's far end and the ways each outline can stand against it."""
         ax, ay = int(segment[0][0]), int(segment[0][1])
         bx, by = int(segment[1][0]), int(segment[1][1])
-        width = bx - ax if bx != ax else by - ay
-        width = width if width > 0 else -width
         # The new room runs its wall the other way round: from b towards a.
-        ux, uy = (ax - bx) // width, (ay - by) // width
+        width, ux, uy = lattice_step(bx, by, ax, ay)
         return bx, by, _offsets(shapes, opposite(facing), ux, uy, width)
 
     def anywhere(self, shapes: tuple[Shape, ...], stream: Stream,

@@ -48,16 +48,18 @@ class Encounter:
     def swarm_size(self) -> str | None:
         return self._swarm_size
 
+    def _fields(self) -> tuple[str, str | None, str | None]:
+        return self.kind, self.monster, self.swarm_size
+
     def __eq__(self, other: object) -> bool:
-        return isinstance(other, Encounter) and (self.kind, self.monster, self.swarm_size) == (
-            other.kind, other.monster, other.swarm_size)
+        return isinstance(other, Encounter) and self._fields() == other._fields()
 
     def __hash__(self) -> int:
-        return hash((self.kind, self.monster, self.swarm_size))
+        return hash(self._fields())
 
     def __reduce__(self) -> tuple[type[Encounter], tuple[str, str | None, str | None]]:
         """How copy, deepcopy and pickle rebuild it (compiled classes need telling)."""
-        return Encounter, (self.kind, self.monster, self.swarm_size)
+        return Encounter, self._fields()
 
     def __repr__(self) -> str:
         return (f"Encounter(kind={self.kind!r}, monster={self.monster!r}, "

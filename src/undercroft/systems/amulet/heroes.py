@@ -105,8 +105,8 @@ class Hero:
 
     def numbers(self) -> dict[str, str | int]:
         """The five abilities as a table prints them (dice as d8, d12+1)."""
-        return {name: (str(value) if isinstance(value, DieStep) else value)
-                for name in ABILITIES for value in (getattr(self, name),)}
+        return {name: str(getattr(self, name)) if name in DIE_ABILITIES else getattr(self, name)
+                for name in ABILITIES}
 
 
 def new_hero(hero_class: str, name: str | None = None) -> Hero:

@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Final
 
-from undercroft.maps.lattice import inside, step_quarters
+from undercroft.maps.lattice import beside_step, inside, lattice_step
 from undercroft.maps.model import Exit, Point, Room, Segment, outward_normal, wall_length
 from undercroft.maps.placement import Board, Placement
 from undercroft.maps.shapes import Shape
@@ -49,10 +49,9 @@ class ShapeWalls:
         # Flat lists of plain ints: compiled, reading them costs next to nothing.
         self.start_x: list[int] = [a[0] for a, _ in ends]
         self.start_y: list[int] = [a[1] for a, _ in ends]
-        self.unit_x: list[int] = [(b[0] - a[0]) // n for (a, b), n in zip(ends, self.lengths,
-                                                                        strict=True)]
-        self.unit_y: list[int] = [(b[1] - a[1]) // n for (a, b), n in zip(ends, self.lengths,
-                                                                        strict=True)]
+        steps = [lattice_step(*a, *b) for a, b in ends]
+        self.unit_x: list[int] = [ux for _, ux, _ in steps]
+        self.unit_y: list[int] = [uy for _, _, uy in steps]
         self.normals: list[str] = [outward_normal(a, b) for a, b in ends]
         polygon = list(shape.polygon)
         self.centre: Point = (sum(p[0] for p in polygon) / len(polygon),
@@ -186,11 +185,10 @@ def beyond(board: Board, walls: RoomWalls, spot: Spot) -> int:
     first = -3
     mixed = False
     for _ in range(spot.width):
-        i, j, q, q2 = step_quarters(ax, ay, ax + ux, ay + uy, spot.wall)
-        if i < 0 or j < 0 or i >= size or j >= size:
+        i, _, index, other = beside_step(ax, ay, ux, uy, spot.wall, size)
+        if i < 0:
             return OFF_LEVEL
-        base = 4 * (j * size + i)
-        for found in (owner[base + q], owner[base + q2] if q2 >= 0 else owner[base + q]):
+        for found in (owner[index], owner[other] if other >= 0 else owner[index]):
             if first == -3:
                 first = found
             elif found != first:
@@ -252,25 +250,23 @@ class Footprint:
         size = occupancy.size
         (sx, sy), (ex, ey) = exit_.segment
         ax, ay, bx, by = int(sx), int(sy), int(ex), int(ey)
-        n = max(abs(bx - ax), abs(by - ay))
-        ux, uy = (bx - ax) // n, (by - ay) // n
+        n, ux, uy = lattice_step(ax, ay, bx, by)
         mask = 0
         self.low_i = self.low_j = size
         self.high_i = self.high_j = -1
         """The cells the footprint touches lie within these bounds (a cheap first test)."""
         for _ in range(n):
             a, b = (float(ax), float(ay)), (float(ax + ux), float(ay + uy))
-            i, j, q, q2 = step_quarters(ax, ay, ax + ux, ay + uy, exit_.wall)
-            if 0 <= i < size and 0 <= j < size:
+            i, j, index, other = beside_step(ax, ay, ux, uy, exit_.wall, size)
+            if i >= 0:
                 self.low_i, self.high_i = min(self.low_i, i), max(self.high_i, i)
                 self.low_j, self.high_j = min(self.low_j, j), max(self.high_j, j)
-                base = 4 * (j * size + i)
-                if q2 < 0:
-                    self.steps.append((a, b, [base + q]))
-                    mask |= 1 << (base + q)
+                if other < 0:
+                    self.steps.append((a, b, [index]))
+                    mask |= 1 << index
                 else:
-                    self.steps.append((a, b, [base + q, base + q2]))
-                    mask |= (1 << (base + q)) | (1 << (base + q2))
+                    self.steps.append((a, b, [index, other]))
+                    mask |= (1 << index) | (1 << other)
             else:
                 self.off_level = True
                 self.steps.append((a, b, None))
