@@ -12,6 +12,7 @@ from rich.console import Console
 from rich.table import Table
 
 from undercroft.cli.amulet_explore import Walkthrough
+from undercroft.cli.amulet_scenario import scenario_command
 from undercroft.cli.output import check_folder, emit_json, new_seed, write_bytes, write_text
 from undercroft.errors import BadInput
 from undercroft.maps.ascii import render_ascii
@@ -27,6 +28,7 @@ from undercroft.systems.amulet.tables import ALLOWED, amulet_tables
 
 app = typer.Typer(help="Amulet (seeds 000 and 001): the GM-less, Gauntlet-style crawl.",
                   no_args_is_help=True)
+app.command("scenario")(scenario_command)
 
 SeedOption = Annotated[int | None, typer.Option("--seed", help="Seed; same seed, same level.")]
 DepthOption = Annotated[int, typer.Option("--depth", help="Dungeon level, 1 or deeper.")]

@@ -6,7 +6,7 @@ from functools import cache
 from pathlib import Path
 from typing import Final
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 from undercroft.content.loading import read_toml, validate
 from undercroft.content.tables import RollTable, load_tables
@@ -23,6 +23,10 @@ CONTENTS = ("password", "roll 2", "special", "potion", "murder hole", "key", "tr
             "food", "ale", "poison", "ward", "trap", "roll 3")
 ENCOUNTERS = ("wraith", "none", "roll 2", "generator", "swarm", "mimic")
 SWARM_SIZES = ("1", "25%", "50%", "75%", "100%")
+TACTICS = ("seeks through walls", "vanishes on strike", "blind behind walls",
+           "counterattacks through murder holes", "lobs shots", "waits for tremors",
+           "weapon proof", "shoots until close", "blinks", "evades", "dies to potions", "ambush")
+"""The monster behaviours the rules carry out (seed 000 Tactics, notes/sources.md)."""
 
 ALLOWED: dict[str, set[str]] = {
     "size": {"1", "2", "3", "4", "5", GM},
@@ -56,6 +60,15 @@ class MonsterStats(BaseModel):
     melee: str
     shot: str
     speed: int = Field(ge=0)
+    tactics: tuple[str, ...] = ()
+
+    @field_validator("tactics")
+    @classmethod
+    def _known_tactics(cls, value: tuple[str, ...]) -> tuple[str, ...]:
+        unknown = [name for name in value if name not in TACTICS]
+        if unknown:
+            raise ValueError(f"unknown tactic {unknown[0]!r}; known: {', '.join(TACTICS)}")
+        return value
 
 
 @cache

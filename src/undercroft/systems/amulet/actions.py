@@ -1,0 +1,79 @@
+"""A hero's action as a small frozen value with a stable text form.
+
+Scripts, agents, records and people all speak the same sentences: ``attack
+swarm-1 with shot``, ``use potion, take half``, ``pick up c2``. Parsing a
+sentence that is not one of these is bad input naming the sentence.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Final
+
+from undercroft.errors import BadInput
+
+_WALL = r"(?P<target>north|south|east|west)"
+_ID = r"(?P<target>[\w-]+)"
+_FORMS: Final[dict[str, tuple[str, str]]] = {
+    "wait": (r"wait", "wait"),
+    "attack": (rf"attack {_ID} with (?P<mode>melee|shot)", "attack {target} with {mode}"),
+    "potion": (r"use potion", "use potion"),
+    "pick up": (rf"pick up {_ID}", "pick up {target}"),
+    "open": (rf"open {_ID}", "open {target}"),
+    "search": (rf"search {_WALL}", "search {target}"),
+    "leave": (rf"leave by {_ID}", "leave by {target}"),
+    "sneak": (rf"sneak out by {_ID}", "sneak out by {target}"),
+    "descend": (rf"descend by {_ID}", "descend by {target}"),
+    "teleport": (rf"teleport by {_ID}", "teleport by {target}"),
+    "slip": (rf"slip through {_WALL}", "slip through {target}"),
+    "flank": (rf"flank {_ID}", "flank {target}"),
+    "read": (r"read scroll", "read scroll"),
+    "alone": (r"stand alone", "stand alone"),
+    "formation": (r"join formation", "join formation"),
+    "escape": (r"escape", "escape"),
+}
+_PATTERNS: Final = {verb: re.compile(form) for verb, (form, _) in _FORMS.items()}
+HALF: Final = ", take half"
+HALF_VERBS: Final = frozenset({"attack", "potion", "search", "sneak", "flank", "escape"})
+"""Actions whose own roll the hero may replace by half the die (Modos "take half")."""
+
+
+@dataclass(frozen=True)
+class Action:
+    """One action: a verb, what it is aimed at, melee or shot, and whether to take half."""
+
+    verb: str
+    target: str | None = None
+    mode: str | None = None
+    half: bool = False
+
+    @property
+    def text(self) -> str:
+        body = _FORMS[self.verb][1].format(target=self.target, mode=self.mode)
+        return body + (HALF if self.half else "")
+
+    def plain(self) -> Action:
+        """The same action rolled normally."""
+        return Action(self.verb, self.target, self.mode)
+
+    def __str__(self) -> str:
+        return self.text
+
+
+def parse_action(text: str) -> Action:
+    """The action a sentence names; anything else is bad input naming the sentence."""
+    body = " ".join(str(text).lower().split())
+    half = body.endswith(HALF)
+    if half:
+        body = body[: -len(HALF)]
+    for verb, pattern in _PATTERNS.items():
+        match = pattern.fullmatch(body)
+        if match:
+            if half and verb not in HALF_VERBS:
+                raise BadInput(f"action {text!r}: only {', '.join(sorted(HALF_VERBS))} "
+                               "can take half")
+            found = match.groupdict()
+            return Action(verb, found.get("target"), found.get("mode"), half)
+    raise BadInput(f"action {text!r}: not an action (try 'wait', 'attack swarm-1 with shot', "
+                   "'use potion', 'pick up c1', 'open e1', 'search north', 'leave by e2')")

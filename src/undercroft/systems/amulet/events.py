@@ -1,0 +1,41 @@
+"""What happened in a fight, in order: each event says it in words and carries its rolls."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from undercroft.systems.amulet.fight_dice import Rolled
+
+
+@dataclass(frozen=True)
+class Event:
+    """One thing that happened: its round, a kind a script can match, a sentence, the dice."""
+
+    round: int
+    kind: str
+    text: str
+    rolls: tuple[Rolled, ...] = ()
+    data: dict[str, Any] = field(default_factory=dict)
+
+    def explained(self) -> str:
+        """The sentence, then every roll behind it (``potion: 6d10 [5, 9, ...] = 40``)."""
+        lines = [f"round {self.round}: {self.text}"]
+        for rolled in self.rolls:
+            dice = "forced" if rolled.forced else f"{list(rolled.dice)}"
+            lines.append(f"    {rolled.label}: {rolled.what} {dice} -> "
+                         f"{_shown(rolled.result, ' vs ' in rolled.what)}")
+        return "\n".join(lines)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"round": self.round, "kind": self.kind, "text": self.text,
+                "rolls": [rolled.to_dict() for rolled in self.rolls], **self.data}
+
+
+def _shown(result: int | bool, contest: bool) -> str:
+    """A contest is won or lost by its first side; a chance is yes or no."""
+    if isinstance(result, bool):
+        if contest:
+            return "won" if result else "lost"
+        return "yes" if result else "no"
+    return str(result)

@@ -1,0 +1,144 @@
+"""Every die of a fight: drawn from the game's stream, explained, and forceable.
+
+A table must be able to check each number, and a designer must be able to set
+up "the wizard's potion comes to 40" to test a rule, so every roll goes
+through :class:`FightDice`: it has a label (``potion``, ``swarming`` ...), is
+written out as a player would say it, and a scenario may force the next roll
+of a label to a total (sums), ``win``/``lose`` (contests) or ``yes``/``no``
+(chances). Modos facts (notes/sources.md): a contest is d20 + bonus against
+d20 + bonus, higher wins; "take half" replaces a die with half its highest face.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from dataclasses import dataclass, field
+from typing import Any, Literal
+
+from undercroft.rng import Stream
+
+Forced = int | Literal["win", "lose", "yes", "no"]
+CONTEST_DIE = 20
+
+
+@dataclass(frozen=True)
+class Rolled:
+    """One roll as the log keeps it: label, what was rolled, the dice, the result."""
+
+    label: str
+    what: str
+    dice: tuple[int, ...]
+    result: int | bool
+    forced: bool = False
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"label": self.label, "what": self.what, "dice": list(self.dice),
+                "result": self.result, "forced": self.forced}
+
+
+@dataclass(frozen=True)
+class ContestResult:
+    """A Modos contest: each side's d20 face and bonus; ``won`` is the first side's."""
+
+    first: int
+    first_bonus: int
+    second: int
+    second_bonus: int
+    won: bool
+
+    @property
+    def margin(self) -> int:
+        return self.first + self.first_bonus - self.second - self.second_bonus
+
+
+def half(sides: int) -> int:
+    """"Take half": half of the die's highest result (a d20 gives 10, a d8 gives 4)."""
+    return sides // 2
+
+
+@dataclass
+class FightDice:
+    """The dice of one fight: a stream, the forced results waiting, and a log of rolls."""
+
+    stream: Stream
+    ties: Literal["defender", "reroll"] = "defender"
+    forced: dict[str, deque[Forced]] = field(default_factory=dict)
+    log: list[Rolled] = field(default_factory=list)
+    made: int = 0
+    """Rolls made in all (a check that every roll reached an event)."""
+
+    def _record(self, rolled: Rolled) -> None:
+        self.log.append(rolled)
+        self.made += 1
+
+    def force(self, label: str, result: Forced) -> None:
+        """The next roll with ``label`` gives ``result`` instead of the dice."""
+        self.forced.setdefault(label, deque()).append(result)
+
+    def _forced(self, label: str) -> Forced | None:
+        waiting = self.forced.get(label)
+        return waiting.popleft() if waiting else None
+
+    def total(self, label: str, count: int, sides: int, bonus: int = 0,
+              take_half: bool = False) -> int:
+        """``count`` dice of ``sides`` plus ``bonus``; each die at half when taking half."""
+        what = f"{count}d{sides}" + (f"+{bonus}" if bonus else "")
+        what += " (half)" if take_half else ""
+        forced = self._forced(label)
+        if isinstance(forced, int):
+            self._record(Rolled(label, what, (), forced, forced=True))
+            return forced
+        dice = tuple(half(sides) for _ in range(count)) if take_half \
+            else tuple(self.stream.dice(count, sides))
+        result = sum(dice) + bonus
+        self._record(Rolled(label, what, dice, result))
+        return result
+
+    def contest(self, label: str, bonus: int, against: int, take_half: bool = False,
+                against_half: bool = False) -> ContestResult:
+        """d20 + ``bonus`` against d20 + ``against``; the first side wins if higher.
+
+        A tie goes to the second side (the defender) unless ties are rerolled.
+        """
+        forced = self._forced(label)
+        what = f"d20+{bonus} vs d20+{against}"
+        if forced in ("win", "lose"):
+            won = forced == "win"
+            result = ContestResult(0, bonus, 0, against, won)
+            self._record(Rolled(label, what, (), won, forced=True))
+            return result
+        for _ in range(100):
+            first = half(CONTEST_DIE) if take_half else self.stream.die(CONTEST_DIE)
+            second = half(CONTEST_DIE) if against_half else self.stream.die(CONTEST_DIE)
+            if first + bonus != second + against or self.ties == "defender" \
+                    or (take_half and against_half):
+                break
+        won = first + bonus > second + against
+        self._record(Rolled(label, what, (first, second), won))
+        return ContestResult(first, bonus, second, against, won)
+
+    def chance(self, label: str, percent: int) -> bool:
+        """True ``percent`` times in a hundred (a d100 roll of ``percent`` or less)."""
+        forced = self._forced(label)
+        what = f"d100 <= {percent}"
+        if forced in ("yes", "no"):
+            self._record(Rolled(label, what, (), forced == "yes", forced=True))
+            return forced == "yes"
+        face = self.stream.die(100)
+        self._record(Rolled(label, what, (face,), face <= percent))
+        return face <= percent
+
+    def pick(self, label: str, count: int) -> int:
+        """One of ``count`` choices (0-based), by a d``count`` (forced as a total 1..count)."""
+        forced = self._forced(label)
+        if isinstance(forced, int) and 1 <= forced <= count:
+            self._record(Rolled(label, f"d{count}", (), forced, forced=True))
+            return forced - 1
+        face = self.stream.die(count)
+        self._record(Rolled(label, f"d{count}", (face,), face))
+        return face - 1
+
+    def take(self) -> list[Rolled]:
+        """The rolls made since the last call (an event carries the rolls it caused)."""
+        done, self.log = self.log, []
+        return done

@@ -1,0 +1,104 @@
+"""What a hero may do now: the list a script is checked against and an agent picks from.
+
+"Act during turn only" (seed 000, Combat): a hero acts only through the action
+chosen for the round; defences are automatic and cost nothing. Trapped heroes
+can only try to escape. Teleportability forbids picking up contents and wards.
+"""
+
+from __future__ import annotations
+
+from undercroft.errors import BadInput
+from undercroft.systems.amulet.actions import HALF_VERBS, Action
+from undercroft.systems.amulet.exits_play import pursuers
+from undercroft.systems.amulet.scene import WALLS, HeroState, Scene
+
+SHOOTABLE = ("food", "ale", "poison", "potion")
+TAKEABLE = ("potion", "key", "treasure", "food", "ale", "poison", "ward", "trap", "special",
+            "none")
+
+
+def legal(scene: Scene, hero: HeroState) -> list[Action]:
+    """Every action the hero may take now, in a stable order."""
+    if not hero.present:
+        return []
+    if hero.status == "trapped":
+        return [Action("escape"), Action("wait")]
+    actions = [Action("wait")]
+    actions += _attacks(scene)
+    if hero.potions > 0:
+        actions.append(Action("potion"))
+    actions += _contents(scene, hero)
+    actions += _exits(scene, hero)
+    actions += [Action("search", wall) for wall in WALLS]
+    actions += [Action("flank", m.id) for m in scene.monsters
+                if m.health > 0 and m.place == "room"]
+    if hero.scrolls > 0:
+        actions.append(Action("read"))
+    if len(scene.present()) > 1:
+        actions.append(Action("formation" if hero.alone else "alone"))
+    return actions
+
+
+def _attacks(scene: Scene) -> list[Action]:
+    actions = []
+    for foe in scene.foes("room"):
+        actions += [Action("attack", foe.id, "melee"), Action("attack", foe.id, "shot")]
+    if scene.hole_open():
+        actions += [Action("attack", foe.id, "shot") for foe in scene.foes("beyond")]
+    for exit_ in scene.exits:
+        if exit_.kind == "crumble" and not exit_.open:
+            actions += [Action("attack", exit_.id, "melee"), Action("attack", exit_.id, "shot")]
+        if exit_.kind == "food" and exit_.found and not exit_.open:
+            actions.append(Action("attack", exit_.id, "shot"))
+    actions += [Action("attack", c.id, "shot") for c in scene.contents
+                if not c.gone and c.kind in SHOOTABLE]
+    return actions
+
+
+def _contents(scene: Scene, hero: HeroState) -> list[Action]:
+    actions = []
+    live = [c for c in scene.contents if not c.gone]
+    if not hero.has_special("teleportability"):
+        actions += [Action("pick up", c.id) for c in live if c.kind in TAKEABLE]
+        actions += [Action("pick up", e.id) for e in scene.exits
+                    if e.kind in ("food", "treasure") and e.found and not e.open]
+    actions += [Action("open", c.id) for c in live if c.kind == "murder hole" and not c.opened]
+    if hero.keys > 0:
+        actions += [Action("open", c.id) for c in live if c.kind == "password"]
+    return actions
+
+
+def _exits(scene: Scene, hero: HeroState) -> list[Action]:
+    actions = []
+    for exit_ in scene.exits:
+        if not exit_.found:
+            continue
+        if exit_.kind in ("door", "walldoor") and not exit_.open and hero.keys > 0:
+            actions.append(Action("open", exit_.id))
+        if exit_.passable:
+            actions.append(Action("leave", exit_.id))
+            if pursuers(scene):
+                actions.append(Action("sneak", exit_.id))
+        if exit_.kind == "stair":
+            actions.append(Action("descend", exit_.id))
+        if exit_.kind == "teleport":
+            actions.append(Action("teleport", exit_.id))
+    if scene.stairs_everywhere():
+        actions += [Action("descend", wall) for wall in WALLS]
+    if hero.has_special("teleportability"):
+        actions += [Action("slip", wall) for wall in WALLS]
+    return actions
+
+
+def check(scene: Scene, hero: HeroState, action: Action) -> None:
+    """Refuse an action the hero may not take now, in one line naming both."""
+    allowed = legal(scene, hero)
+    if action.half and action.verb not in HALF_VERBS:
+        raise BadInput(f"{hero.name}: {action.text!r} cannot take half")
+    if action.plain() not in allowed:
+        if not hero.present:
+            raise BadInput(f"{hero.name}: {action.text!r} is not possible: {hero.name} is "
+                           f"{hero.status}")
+        raise BadInput(f"{hero.name}: {action.text!r} is not possible now (possible: "
+                       f"{', '.join(a.text for a in allowed[:8])}"
+                       f"{', ...' if len(allowed) > 8 else ''})")

@@ -1,0 +1,232 @@
+"""The monsters' part of a round: generators, swarms, lone monsters, the room beyond.
+
+Seed 000, Swarms: a swarm needs no roll to attack. Each round it tries to
+swarm the heroes (a Speed contest per hero, the swarm gaining +1 per round
+the heroes stay); a hero who loses takes two melee dice, four if standing
+alone, and a swarm reaches only as many heroes as its size allows (25% one,
+50% two, 75% three, 100% all). It also makes as many shot attacks as the room
+has units. Defences are automatic ("auto defenses"): the hero's contest costs
+no action. Lone monsters attack one hero each, spread evenly.
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+from undercroft.systems.amulet.creatures import AMBUSH_SPEED, die_sides, has, stats
+from undercroft.systems.amulet.exits_play import SWARM_MELEE_DICE
+from undercroft.systems.amulet.fight import Fight
+from undercroft.systems.amulet.harm import hurt_hero, shrink
+from undercroft.systems.amulet.scene import (
+    SCATTER_MULTIPLE,
+    Generator,
+    HeroState,
+    Monster,
+    Place,
+    Swarm,
+)
+
+LONE_SWARM_DICE: Final = 4
+"""Seed 000: "When monsters swarm a lone PC, the swarm deals four times its melee"."""
+SWARM_SIZE: Final = 4
+"""Seed 000: "A swarm is any group of monsters numbering four or more"."""
+
+
+def monsters_act(fight: Fight) -> None:
+    """Everything the monsters do after the heroes' actions of a round."""
+    scene = fight.scene
+    for generator in [g for g in scene.generators if g.health > 0]:
+        tick(fight, generator)
+    for swarm in [s for s in scene.swarms if s.health > 0 and s.place == "room"]:
+        swarm_turn(fight, swarm)
+    struck: dict[str, int] = {}
+    for monster in [m for m in scene.monsters if m.health > 0 and m.place == "room"]:
+        lone_turn(fight, monster, struck)
+    if scene.hole_open():
+        beyond_turn(fight)
+
+
+def tick(fight: Fight, generator: Generator) -> None:
+    """notes/sources.md: every 10 rounds a monster of its kind, until the swarm is full."""
+    generator.rounds += 1
+    if generator.rounds % fight.scene.rules.generator_every:
+        return
+    dispense(fight, generator.kind, generator.place, generator.id)
+
+
+def dispense(fight: Fight, kind: str, place: Place, source: str) -> None:
+    """One more monster: into the swarm of its kind, or alone; four or more alone make a
+    swarm when their health is more than a scattered swarm's (else they stay alone)."""
+    scene = fight.scene
+    single = stats(kind).health
+    capacity = scene.capacity(place)
+    swarm = next((s for s in scene.swarms if s.health > 0 and s.kind == kind
+                  and s.place == place), None)
+    if swarm is not None:
+        if swarm.health >= capacity:
+            fight.say("generator", f"{source} is idle: {swarm.id} fills the room")
+            return
+        swarm.health = min(capacity, swarm.health + single)
+        fight.say("generator", f"{source} adds a {kind} to {swarm.id} (health {swarm.health})")
+        return
+    alone = [m for m in scene.monsters if m.health > 0 and m.kind == kind and m.place == place]
+    if sum(m.health for m in alone) >= capacity:
+        fight.say("generator", f"{source} is idle: its {kind}s fill the room")
+        return
+    health = min(capacity, sum(m.health for m in alone) + single)
+    if len(alone) + 1 >= SWARM_SIZE and health > SCATTER_MULTIPLE * single:
+        for monster in alone:
+            monster.health = 0
+        formed = Swarm(scene.new_id("swarm"), kind, health, capacity, place)
+        scene.swarms.append(formed)
+        fight.say("generator", f"{source} adds a {kind}: {len(alone) + 1} {kind}s form "
+                  f"{formed.id} (health {health})")
+        return
+    monster = Monster(scene.new_id(kind), kind, single, place)
+    scene.monsters.append(monster)
+    fight.say("generator", f"{source} dispenses {monster.id}")
+
+
+def swarm_turn(fight: Fight, swarm: Swarm) -> None:
+    """Swarming (unless it evades), then shots; the swarm gains speed while heroes stay."""
+    scene = fight.scene
+    present = scene.present()
+    if not present:
+        return
+    swarm.swarmed = []
+    if not has(swarm.kind, "evades"):
+        swarm.swarmed = swarming(fight, swarm, present)
+        if swarm.health <= 0:
+            return
+    swarm_shots(fight, swarm, present)
+    if not has(swarm.kind, "evades") and swarm.health > 0:
+        swarm.rounds += 1
+
+
+def swarming(fight: Fight, swarm: Swarm, present: list[HeroState]) -> list[str]:
+    """The swarming contest against every hero it can reach; returns whom it swarmed."""
+    speed = stats(swarm.kind).speed + swarm.rounds
+    losers: list[tuple[int, HeroState]] = []
+    for hero in present:
+        if hero.has_special("repulsiveness"):
+            continue
+        contest = fight.dice.contest("swarming", hero.hero.speed, speed, take_half=hero.steady)
+        if contest.won:
+            fight.say("maneuver", f"{hero.name} keeps clear of {swarm.id} (speed {speed})",
+                      hero=hero.name, foe=swarm.id)
+        else:
+            losers.append((contest.margin, hero))
+            fight.say("caught", f"{swarm.id} closes around {hero.name} (speed {speed})",
+                      hero=hero.name, foe=swarm.id)
+    losers.sort(key=lambda pair: pair[0])
+    swarmed = [hero for _, hero in losers[: swarm.reach]]
+    sides = die_sides(stats(swarm.kind).melee)
+    alone_room = len(present) == 1
+    names = [hero.name for hero in swarmed]
+    if names:
+        fight.say("swarmed", f"{swarm.id} swarms {', '.join(names)} (it can reach "
+                  f"{'all' if swarm.reach >= len(present) else swarm.reach})",
+                  foe=swarm.id, heroes=names)
+    for hero in swarmed:
+        if not sides:
+            break
+        count = LONE_SWARM_DICE if hero.alone or alone_room else SWARM_MELEE_DICE
+        dice = [fight.dice.total("swarm melee", 1, sides) for _ in range(count)]
+        hurt_hero(fight, hero, dice, f"{swarm.id} ({count}x melee)")
+        if has(swarm.kind, "vanishes on strike"):
+            shrink(fight, swarm, count * stats(swarm.kind).health,
+                   f"{count} {swarm.kind}s cease to exist as they strike")
+            if swarm.health <= 0:
+                break
+    return names
+
+
+def swarm_shots(fight: Fight, swarm: Swarm, present: list[HeroState]) -> None:
+    """As many shot attacks as the room has units, spread evenly over the targets.
+
+    Hobbits lob over their comrades at anyone; demons shoot only heroes they are
+    not biting; the others shoot anyone in the room.
+    """
+    sides = die_sides(stats(swarm.kind).shot)
+    if not sides:
+        return
+    targets = [h for h in present if h.present]
+    if has(swarm.kind, "shoots until close"):
+        targets = [h for h in targets if h.name not in swarm.swarmed]
+    if not targets:
+        return
+    start = (fight.scene.round - 1) % len(targets)
+    for shot in range(fight.scene.size):
+        hero = targets[(start + shot) % len(targets)]
+        if hero.present:
+            hurt_hero(fight, hero, [fight.dice.total("swarm shot", 1, sides)], f"{swarm.id}'s shot")
+
+
+def lone_turn(fight: Fight, monster: Monster, struck: dict[str, int]) -> None:
+    """A lone monster attacks one hero, the one attacked least so far this round."""
+    present = fight.scene.present()
+    if not present:
+        return
+    hero = min(present, key=lambda h: struck.get(h.name, 0))
+    struck[hero.name] = struck.get(hero.name, 0) + 1
+    numbers = stats(monster.kind)
+    shooting = die_sides(numbers.shot) > 0 and (
+        has(monster.kind, "lobs shots") or has(monster.kind, "evades")
+        or (has(monster.kind, "shoots until close") and not monster.close))
+    if has(monster.kind, "shoots until close") and not monster.close:
+        monster.close = True
+    strike(fight, monster, hero, "shot" if shooting else "melee")
+
+
+def strike(fight: Fight, monster: Monster, hero: HeroState, mode: str) -> None:
+    """One lone monster's attack: a Speed contest (house rule), then its die."""
+    numbers = stats(monster.kind)
+    sides = die_sides(numbers.shot if mode == "shot" else numbers.melee)
+    if not sides:
+        return
+    speed = numbers.speed
+    if has(monster.kind, "ambush") and not monster.attacked:
+        speed += AMBUSH_SPEED
+    monster.attacked = True
+    if fight.scene.rules.monster_attack == "contest":
+        contest = fight.dice.contest("monster attack", speed, hero.hero.speed,
+                                     against_half=hero.steady)
+        if not contest.won:
+            fight.say("defended", f"{hero.name} fends off {monster.id}", hero=hero.name)
+            return
+    hurt_hero(fight, hero, [fight.dice.total(f"monster {mode}", 1, sides)],
+              f"{monster.id}'s {mode}")
+    if has(monster.kind, "vanishes on strike"):
+        monster.health = 0
+        fight.say("destroyed", f"{monster.id} ceases to exist as it strikes", foe=monster.id)
+
+
+def beyond_turn(fight: Fight) -> None:
+    """Through an open murder hole: a choke point, one attack per monster or swarm.
+
+    Shooters shoot back at the hero who last attacked through it; barbarians
+    strike back at whoever hit them through it; ghosts press toward the nearest
+    hero and are stuck behind the wall; the others cannot see through.
+    """
+    scene = fight.scene
+    present = scene.present()
+    if not present:
+        return
+    shooter = scene.hole_shooter
+    default = next((h for h in present if h.name == shooter), present[0])
+    for foe in [f for f in scene.foes("beyond") if not isinstance(f, Generator)]:
+        numbers = stats(foe.kind)
+        grudge = scene.grudges.get(foe.id)
+        if grudge is not None and die_sides(numbers.melee):
+            target = next((h for h in present if h.name == grudge), None)
+            if target is not None:
+                hurt_hero(fight, target, [fight.dice.total("monster melee", 1,
+                                                           die_sides(numbers.melee))],
+                          f"{foe.id} striking back through the murder hole")
+        elif die_sides(numbers.shot) and not has(foe.kind, "waits for tremors"):
+            hurt_hero(fight, default, [fight.dice.total("monster shot", 1,
+                                                        die_sides(numbers.shot))],
+                      f"{foe.id}'s shot through the murder hole")
+        elif has(foe.kind, "seeks through walls"):
+            fight.say("stuck", f"{foe.id} heads for the nearest hero and is stuck behind the "
+                      "wall", foe=foe.id)

@@ -1,0 +1,156 @@
+"""One step of a fight: every hero's action at once, then (each round) the monsters.
+
+"No initiative" (seed 000, Combat): the heroes choose together and their
+actions are resolved in seat order, then the monsters act, so no hero ever
+acts before another gets to choose. With ``actions_per_round`` above one the
+monsters act after every that many steps. Every choice is checked before
+anything changes: an illegal one is refused and the scene is left as it was.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import Final
+
+from undercroft.errors import BadInput
+from undercroft.systems.amulet.actions import Action
+from undercroft.systems.amulet.contents_play import escape, open_content, pick_up
+from undercroft.systems.amulet.events import Event
+from undercroft.systems.amulet.exits_play import (
+    flee,
+    go,
+    open_exit,
+    read_scroll,
+    search,
+    sneak,
+    touch_exit,
+)
+from undercroft.systems.amulet.fight import Fight
+from undercroft.systems.amulet.hero_attacks import attack, flank, use_potion
+from undercroft.systems.amulet.legal import check
+from undercroft.systems.amulet.monster_phase import monsters_act
+from undercroft.systems.amulet.scene import HeroState, Scene
+
+OUTCOMES: Final = ("cleared", "escaped", "descended", "wiped out", "time up")
+
+
+def step(fight: Fight, choices: Mapping[str, Action]) -> list[Event]:
+    """Resolve one action of every hero still in the room; returns the new events."""
+    scene = fight.scene
+    unknown = [name for name in choices if name not in {h.name for h in scene.heroes}]
+    if unknown:
+        raise BadInput(f"no hero named {unknown[0]!r} in this scene")
+    for name, action in choices.items():
+        check(scene, scene.hero(name), action)
+    start = len(fight.events)
+    for hero in scene.present():
+        action = choices.get(hero.name, Action("wait"))
+        if hero.present:
+            resolve(fight, hero, action)
+    scene.action += 1
+    for hero in scene.present():
+        for name in [n for n, left in hero.specials.items() if left > 0]:
+            hero.specials[name] -= 1
+            if hero.specials[name] == 0:
+                fight.say("special ends", f"{hero.name}'s {name} wears off", hero=hero.name)
+    if scene.action % scene.rules.actions_per_round == 0:
+        monsters_act(fight)
+        scene.round += 1
+    return fight.events[start:]
+
+
+def resolve(fight: Fight, hero: HeroState, action: Action) -> None:
+    """Carry out one checked action."""
+    fight.say("action", f"{hero.name}: {action.text}", hero=hero.name, action=action.text)
+    _VERBS[action.verb](fight, hero, action)
+
+
+def _pick_up(fight: Fight, hero: HeroState, action: Action) -> None:
+    target = action.target or ""
+    content = fight.scene.content(target)
+    if content is not None:
+        pick_up(fight, hero, content)
+        return
+    exit_ = fight.scene.exit(target)
+    if exit_ is not None:
+        touch_exit(fight, hero, exit_)
+
+
+def _open(fight: Fight, hero: HeroState, action: Action) -> None:
+    target = action.target or ""
+    content = fight.scene.content(target)
+    if content is not None:
+        open_content(fight, hero, content)
+        return
+    exit_ = fight.scene.exit(target)
+    if exit_ is not None:
+        open_exit(fight, hero, exit_)
+
+
+def _leave(fight: Fight, hero: HeroState, action: Action) -> None:
+    flee(fight, hero, action.target or "")
+
+
+def _sneak(fight: Fight, hero: HeroState, action: Action) -> None:
+    exit_ = fight.scene.exit(action.target or "")
+    if exit_ is not None:
+        sneak(fight, hero, exit_, action.half)
+
+
+def _descend(fight: Fight, hero: HeroState, action: Action) -> None:
+    flee(fight, hero, "stair")
+
+
+def _teleport(fight: Fight, hero: HeroState, action: Action) -> None:
+    """Only the user travels; teleporters do not permit monster movement (no pursuit)."""
+    go(fight, hero, "teleport")
+
+
+def _slip(fight: Fight, hero: HeroState, action: Action) -> None:
+    """Teleportability: across a wall, as a teleporter does (no pursuit)."""
+    go(fight, hero, f"teleport through the {action.target} wall")
+
+
+def _alone(fight: Fight, hero: HeroState, action: Action) -> None:
+    hero.alone = action.verb == "alone"
+    fight.say("formation", f"{hero.name} {'stands alone' if hero.alone else 'joins the formation'}",
+              hero=hero.name)
+
+
+_VERBS: Final[dict[str, Callable[[Fight, HeroState, Action], None]]] = {
+    "wait": lambda fight, hero, action: None,
+    "attack": attack,
+    "potion": lambda fight, hero, action: use_potion(fight, hero, action.half),
+    "pick up": _pick_up,
+    "open": _open,
+    "search": lambda fight, hero, action: search(fight, hero, action.target or "", action.half),
+    "leave": _leave,
+    "sneak": _sneak,
+    "descend": _descend,
+    "teleport": _teleport,
+    "slip": _slip,
+    "flank": lambda fight, hero, action: flank(fight, hero, action.target or ""),
+    "read": lambda fight, hero, action: read_scroll(fight, hero),
+    "alone": _alone,
+    "formation": _alone,
+    "escape": lambda fight, hero, action: escape(fight, hero, action.half),
+}
+
+
+def outcome(scene: Scene) -> str | None:
+    """How the fight ended, or None while it goes on.
+
+    Wiped out: every hero dead. Escaped / descended: every living hero has left
+    (descended when one took the stairs). Cleared: nothing hostile is left, here
+    or beyond a murder hole. Time up: the round limit passed.
+    """
+    if all(hero.status == "dead" for hero in scene.heroes):
+        return "wiped out"
+    if not scene.present():
+        gone = [hero for hero in scene.heroes if hero.status == "gone"]
+        return "descended" if any(h.gone_by == "stair" for h in gone) else "escaped"
+    if not scene.foes(None):
+        return "cleared"
+    if scene.round > scene.rules.max_rounds:
+        return "time up"
+    return None

@@ -1,0 +1,265 @@
+"""The state of one Amulet room in play: heroes, monsters, contents, exits.
+
+Positions are abstract, as the issue allows: a hero is in the room (in the
+party's formation or standing alone), trapped in quicksand, gone (by an exit,
+the stairs or a teleporter) or dead. Monsters are in the room or in the room
+beyond a murder hole ("beyond"). A swarm is one health pool; a lone monster
+has its own health. Nothing here rolls dice or decides: that is the rules'
+modules' job, so that a view or a test can read a scene without changing it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Literal
+
+from undercroft.systems.amulet.creatures import stats
+from undercroft.systems.amulet.encounters import CAPACITY_PER_UNIT
+from undercroft.systems.amulet.heroes import Hero
+from undercroft.systems.amulet.house_rules import PlayRules
+
+Place = Literal["room", "beyond"]
+HeroStatus = Literal["in room", "trapped", "gone", "dead"]
+WALLS = ("north", "south", "east", "west")
+SCATTER_MULTIPLE = 3
+"""Seed 000, Scattered: a swarm "damaged to or beyond (less than)" three times one
+monster's health is scattered."""
+
+
+@dataclass
+class HeroState:
+    """One hero in play: numbers, health, what they carry and where they are."""
+
+    hero: Hero
+    health: int
+    keys: int = 0
+    potions: int = 0
+    treasure: int = 0
+    scrolls: int = 0
+    specials: dict[str, int] = field(default_factory=dict)
+    status: HeroStatus = "in room"
+    gone_by: str | None = None
+    alone: bool = False
+    flanking: str | None = None
+    steady: bool = False
+    """Takes half on automatic defence rolls instead of rolling."""
+
+    @property
+    def name(self) -> str:
+        return self.hero.name
+
+    @property
+    def present(self) -> bool:
+        """In the room and alive (trapped heroes are still in the room)."""
+        return self.status in ("in room", "trapped")
+
+    def has_special(self, name: str) -> bool:
+        return self.specials.get(name, 0) > 0
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"name": self.name, "class": self.hero.hero_class, "health": self.health,
+                "keys": self.keys, "potions": self.potions, "treasure": self.treasure,
+                "scrolls": self.scrolls, "specials": dict(self.specials),
+                "status": self.status, "gone_by": self.gone_by, "alone": self.alone}
+
+
+@dataclass
+class Swarm:
+    """Four or more monsters of one kind sharing one health pool."""
+
+    id: str
+    kind: str
+    health: int
+    capacity: int
+    place: Place = "room"
+    rounds: int = 0
+    """Rounds the heroes have stayed in its room: +1 speed each for swarming."""
+    swarmed: list[str] = field(default_factory=list)
+    """The heroes it swarmed last round (friendly fire can hit them)."""
+
+    @property
+    def threshold(self) -> int:
+        """Below three times one monster's health the swarm scatters."""
+        return SCATTER_MULTIPLE * stats(self.kind).health
+
+    @property
+    def reach(self) -> int:
+        """How many heroes it can swarm: 25% 1, 50% 2, 75% 3, 100% all (by health now)."""
+        quarters = 4 * self.health // self.capacity if self.capacity else 0
+        return 1_000 if quarters >= 4 else max(1, quarters)
+
+    @property
+    def head_count(self) -> int:
+        """Seed 000: health / 5 or / 10, whichever is nearer one monster's health."""
+        single = stats(self.kind).health
+        divisor = 5 if abs(single - 5) <= abs(single - 10) else 10
+        return self.health // divisor
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"id": self.id, "kind": self.kind, "health": self.health,
+                "capacity": self.capacity, "place": self.place, "rounds": self.rounds,
+                "head_count": self.head_count}
+
+
+@dataclass
+class Monster:
+    """A lone monster (one to three of a kind, or a member of a scattered swarm)."""
+
+    id: str
+    kind: str
+    health: int
+    place: Place = "room"
+    attacked: bool = False
+    """It has attacked once (a mimic's ambush is spent)."""
+    close: bool = False
+    """A demon that has closed in to bite."""
+    grudge: str | None = None
+    """A barbarian's target through a murder hole."""
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"id": self.id, "kind": self.kind, "health": self.health, "place": self.place}
+
+
+@dataclass
+class Generator:
+    """A monster generator: 20 health, a monster of its kind every few rounds."""
+
+    id: str
+    kind: str
+    health: int
+    place: Place = "room"
+    rounds: int = 0
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"id": self.id, "kind": self.kind, "health": self.health, "place": self.place}
+
+
+@dataclass
+class Content:
+    """One content of the room (seed 001 CONTENTS); ``gone`` once taken or destroyed."""
+
+    id: str
+    kind: str
+    gone: bool = False
+    opened: bool = False
+    """A password chest unlocked, or a murder hole's masonry removed."""
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"id": self.id, "kind": self.kind, "gone": self.gone, "opened": self.opened}
+
+
+@dataclass
+class ExitState:
+    """One exit of the room (seed 001 Exit Types) and how far it has been opened."""
+
+    id: str
+    kind: str
+    wall: str
+    units: int = 1
+    open: bool = False
+    found: bool = True
+    hits: int = 0
+    """Attack actions spent on a crumbling wall."""
+    collected: int = 0
+    """Units of a treasure wall collected."""
+
+    @property
+    def passable(self) -> bool:
+        """Whether a hero can walk through it now."""
+        return self.found and self.open and self.kind not in ("teleport", "stair")
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"id": self.id, "kind": self.kind, "wall": self.wall, "units": self.units,
+                "open": self.open, "found": self.found}
+
+
+@dataclass
+class Scene:
+    """One room in play and, if it has a murder hole, the room beyond it."""
+
+    rules: PlayRules
+    size: int
+    heroes: list[HeroState]
+    swarms: list[Swarm] = field(default_factory=list)
+    monsters: list[Monster] = field(default_factory=list)
+    generators: list[Generator] = field(default_factory=list)
+    contents: list[Content] = field(default_factory=list)
+    exits: list[ExitState] = field(default_factory=list)
+    beyond_size: int = 0
+    level: int = 1
+    friendly_fire: Literal["off", "announced", "on"] = "off"
+    round: int = 1
+    action: int = 0
+    """Actions taken so far by each hero (Specials count them)."""
+    stairs_until: int = 0
+    """While ``action`` is below this, every wall is a Stair (the password's word)."""
+    announced: set[str] = field(default_factory=set)
+    keys_collected: int = 0
+    grudges: dict[str, str] = field(default_factory=dict)
+    """Barbarians beyond a murder hole and the hero who hit them through it."""
+    hole_shooter: str | None = None
+    """The hero who last attacked through the murder hole (shots come back at them)."""
+    next_id: int = 1
+
+    def new_id(self, prefix: str) -> str:
+        """A fresh id for a monster that appears during play (never one already used)."""
+        used = {swarm.id for swarm in self.swarms} | {monster.id for monster in self.monsters} \
+            | {generator.id for generator in self.generators}
+        while f"{prefix}-{self.next_id}" in used:
+            self.next_id += 1
+        return f"{prefix}-{self.next_id}"
+
+    def capacity(self, place: Place) -> int:
+        """Seed 000: 20 health of swarm per unit of room size."""
+        return CAPACITY_PER_UNIT * (self.size if place == "room" else self.beyond_size)
+
+    def hero(self, name: str) -> HeroState:
+        for hero in self.heroes:
+            if hero.name == name:
+                return hero
+        raise KeyError(name)
+
+    def present(self) -> list[HeroState]:
+        """Heroes alive and in the room, in seat order."""
+        return [hero for hero in self.heroes if hero.present]
+
+    def foes(self, place: Place | None = "room") -> list[Swarm | Monster | Generator]:
+        """Swarms, lone monsters and generators still standing (in one place, or all)."""
+        every: list[Swarm | Monster | Generator] = [*self.swarms, *self.monsters,
+                                                    *self.generators]
+        return [foe for foe in every if foe.health > 0 and (place is None or foe.place == place)]
+
+    def foe(self, foe_id: str) -> Swarm | Monster | Generator | None:
+        for foe in self.foes(None):
+            if foe.id == foe_id:
+                return foe
+        return None
+
+    def content(self, content_id: str) -> Content | None:
+        for content in self.contents:
+            if content.id == content_id and not content.gone:
+                return content
+        return None
+
+    def exit(self, exit_id: str) -> ExitState | None:
+        for exit_ in self.exits:
+            if exit_.id == exit_id:
+                return exit_
+        return None
+
+    def hole_open(self) -> bool:
+        """Whether a murder hole's masonry has been removed."""
+        return any(c.kind == "murder hole" and c.opened and not c.gone for c in self.contents)
+
+    def stairs_everywhere(self) -> bool:
+        return self.action < self.stairs_until
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"round": self.round, "action": self.action, "size": self.size,
+                "level": self.level, "friendly_fire": self.friendly_fire,
+                "heroes": [hero.to_dict() for hero in self.heroes],
+                "swarms": [s.to_dict() for s in self.swarms if s.health > 0],
+                "monsters": [m.to_dict() for m in self.monsters if m.health > 0],
+                "generators": [g.to_dict() for g in self.generators if g.health > 0],
+                "contents": [c.to_dict() for c in self.contents if not c.gone],
+                "exits": [e.to_dict() for e in self.exits]}

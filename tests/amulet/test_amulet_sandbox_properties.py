@@ -1,0 +1,103 @@
+"""Random scenarios played by random agents never crash and never break invariants."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from undercroft.systems.amulet.actions import parse_action
+from undercroft.systems.amulet.legal import legal
+from undercroft.systems.amulet.play_round import outcome
+from undercroft.systems.amulet.sandbox import play
+from undercroft.systems.amulet.scenario import CONTENT_KINDS, ScenarioFile
+from undercroft.systems.amulet.tables import EXIT_TYPES
+
+KINDS = ["ghost", "barbarian", "hobbit", "slime", "demon", "wizard"]
+CLASSES = ["warrior", "elf", "valkyrie", "wizard"]
+
+heroes = st.lists(st.fixed_dictionaries({
+    "class": st.sampled_from(CLASSES),
+    "potions": st.integers(0, 3), "keys": st.integers(0, 3),
+    "agent": st.sampled_from(["random", "fighter"]),
+    "alone": st.booleans(), "steady": st.booleans()}), min_size=1, max_size=4)
+
+
+@st.composite
+def scenarios(draw: st.DrawFn) -> dict[str, Any]:
+    size = draw(st.integers(1, 5))
+    contents = draw(st.lists(st.sampled_from([c for c in CONTENT_KINDS if c != "murder hole"]),
+                             max_size=4))
+    document: dict[str, Any] = {
+        "room": {"size": size, "contents": contents},
+        "heroes": [dict(h, name=f"h{i}") for i, h in enumerate(draw(heroes))],
+        "swarms": draw(st.lists(st.fixed_dictionaries({
+            "monster": st.sampled_from(KINDS),
+            "size": st.sampled_from(["25%", "50%", "75%", "100%"])}), max_size=2)),
+        "monsters": draw(st.lists(st.fixed_dictionaries({
+            "kind": st.sampled_from([*KINDS, "wraith", "mimic"])}), max_size=3)),
+        "generators": draw(st.lists(st.fixed_dictionaries({
+            "monster": st.sampled_from(KINDS)}), max_size=3)),
+        "exits": draw(st.lists(st.fixed_dictionaries({
+            "kind": st.sampled_from(EXIT_TYPES),
+            "wall": st.sampled_from(["north", "south", "east", "west"])}), max_size=4)),
+        "rules": {"max_rounds": 25, "generator_every": draw(st.integers(1, 10)),
+                  "actions_per_round": draw(st.integers(1, 2))},
+        "friendly_fire": draw(st.sampled_from(["off", "on"])),
+    }
+    if draw(st.booleans()):
+        document["room"]["contents"].append("murder hole")
+        document["beyond"] = {"size": draw(st.integers(1, 5))}
+        document["swarms"].append({"monster": draw(st.sampled_from(KINDS)), "size": "50%",
+                                   "place": "beyond"})
+        document["generators"].append({"monster": "demon", "place": "beyond"})
+    return document
+
+
+@settings(max_examples=60, deadline=None)
+@given(scenarios(), st.integers(0, 2**31 - 1))
+def test_random_scenarios_keep_every_invariant(document: dict[str, Any], seed: int) -> None:
+    scenario = ScenarioFile.model_validate(document)
+    result = play(scenario, seed)
+    scene = result.fight.scene
+    assert result.outcome == outcome(scene) or result.outcome in ("cleared",)
+    for hero in scene.heroes:
+        assert hero.health >= 0
+        assert (hero.health == 0) == (hero.status == "dead")
+        assert hero.keys >= 0 and hero.potions >= 0 and hero.scrolls >= 0
+        assert hero.keys + hero.potions <= max(scene.rules.item_cap,
+                                               _started_with(scenario, hero.name))
+    for swarm in scene.swarms:
+        assert 0 <= swarm.health <= swarm.capacity
+        if swarm.health > 0:
+            assert swarm.health > swarm.threshold
+    for foe in scene.foes(None):
+        assert foe.health > 0
+    for event in result.fight.events:
+        for rolled in event.rolls:
+            assert rolled.forced or rolled.dice
+    assert sum(len(event.rolls) for event in result.fight.events) == result.fight.dice.made
+
+
+def _started_with(scenario: ScenarioFile, name: str) -> int:
+    entry = next(h for h in scenario.heroes if h.name == name)
+    return entry.keys + entry.potions
+
+
+@settings(max_examples=30, deadline=None)
+@given(scenarios(), st.integers(0, 2**31 - 1))
+def test_every_legal_action_reads_back_from_its_text(document: dict[str, Any], seed: int) -> None:
+    result = play(ScenarioFile.model_validate(document), seed)
+    scene = result.fight.scene
+    for hero in scene.heroes:
+        for action in legal(scene, hero):
+            assert parse_action(action.text) == action
+
+
+@settings(max_examples=20, deadline=None)
+@given(scenarios(), st.integers(0, 2**31 - 1))
+def test_the_same_seed_plays_the_same_fight(document: dict[str, Any], seed: int) -> None:
+    scenario = ScenarioFile.model_validate(document)
+    first, second = play(scenario, seed), play(scenario, seed)
+    assert first.to_dict() == second.to_dict()
