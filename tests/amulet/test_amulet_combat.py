@@ -124,3 +124,21 @@ def test_no_reloading_a_shot_is_always_there() -> None:
         assert any(a.text == "attack swarm-1 with shot"
                    for a in legal(game.scene, game.scene.heroes[0]))
         act(game, Elf="attack swarm-1 with shot")
+
+
+def test_a_hero_killed_by_the_strike_back_deals_no_damage() -> None:
+    game = fight(heroes=[{"class": "warrior", "health": 2}],
+                 monsters=[{"kind": "wizard", "health": 20}],
+                 force=[{"roll": "engage", "result": "win"}, {"roll": "engaged melee",
+                                                              "total": 6}])
+    act(game, Warrior="attack wizard-1 with melee")
+    assert game.scene.heroes[0].status == "dead"
+    assert game.scene.monsters[0].health == 20
+
+
+def test_two_heroes_opening_one_door_spend_one_key() -> None:
+    game = fight(heroes=[{"class": "elf", "keys": 1}, {"class": "warrior", "keys": 1}],
+                 exits=[{"kind": "door", "wall": "north"}])
+    events = act(game, Elf="open e1", Warrior="open e1")
+    assert [h.keys for h in game.scene.heroes] == [0, 1]
+    assert "nothing there" in kinds(events)

@@ -11,7 +11,7 @@ from undercroft.systems.amulet.actions import parse_action
 from undercroft.systems.amulet.legal import legal
 from undercroft.systems.amulet.play_round import outcome
 from undercroft.systems.amulet.sandbox import play
-from undercroft.systems.amulet.scenario import CONTENT_KINDS, ScenarioFile
+from undercroft.systems.amulet.scenario import CONTENT_KINDS, ScenarioFile, hero_names
 from undercroft.systems.amulet.tables import EXIT_TYPES
 
 KINDS = ["ghost", "barbarian", "hobbit", "slime", "demon", "wizard"]
@@ -101,3 +101,9 @@ def test_the_same_seed_plays_the_same_fight(document: dict[str, Any], seed: int)
     scenario = ScenarioFile.model_validate(document)
     first, second = play(scenario, seed), play(scenario, seed)
     assert first.to_dict() == second.to_dict()
+
+
+def test_default_names_number_heroes_within_their_class() -> None:
+    scenario = ScenarioFile.model_validate({"room": {"size": 2}, "heroes": [
+        {"class": "elf"}, {"class": "warrior"}, {"class": "warrior"}]})
+    assert hero_names(scenario) == ["Elf", "Warrior-1", "Warrior-2"]

@@ -93,3 +93,24 @@ def test_a_broken_scenario_is_one_line_and_exit_2(capsys: pytest.CaptureFixture[
 
 def test_bad_runs_is_bad_input(capsys: pytest.CaptureFixture[str]) -> None:
     assert_bad_input(run(capsys, "amulet", "scenario", str(POTION), "--runs", "0"), "--runs 0")
+
+
+@pytest.mark.parametrize(("force", "fragment"), [
+    ('roll = "swarming"\ntotal = 4', "'swarming' is a contest: give result = win or lose"),
+    ('roll = "potion"\nresult = "yes"', "'potion' is a total: give total = N"),
+    ('roll = "dragon breath"\ntotal = 4', "force.0.roll"),
+])
+def test_a_forced_roll_must_fit_its_label(capsys: pytest.CaptureFixture[str], tmp_path: Path,
+                                          force: str, fragment: str) -> None:
+    path = tmp_path / "forced.toml"
+    path.write_text(f'[room]\nsize = 2\n[[heroes]]\nclass = "elf"\n[[force]]\n{force}\n')
+    assert_bad_input(run(capsys, "amulet", "scenario", str(path), "--seed", "1"), fragment)
+
+
+def test_forced_rolls_never_reached_are_reported(capsys: pytest.CaptureFixture[str],
+                                                 tmp_path: Path) -> None:
+    path = tmp_path / "forced.toml"
+    path.write_text('[room]\nsize = 2\n[[heroes]]\nclass = "elf"\n[[force]]\nroll = "ale"\n'
+                    'result = "yes"\n')
+    result = run(capsys, "amulet", "scenario", str(path), "--seed", "1", "--json")
+    assert json.loads(result.out)["unused_forced"] == ["ale=yes"]

@@ -128,3 +128,10 @@ def test_evading_swarms_do_not_pursue() -> None:
                  exits=[{"kind": "open", "wall": "north"}])
     events = act(game, Elf="leave by e1")
     assert not any(r.label == "pursuit" for e in events for r in e.rolls)
+
+
+def test_monster_ids_stay_unique_when_a_small_swarm_starts_as_lone_monsters() -> None:
+    game = fight(room={"size": 1}, monsters=[{"kind": "barbarian"}],
+                 swarms=[{"monster": "barbarian", "size": "100%"}])
+    ids = [m.id for m in game.scene.monsters]
+    assert len(ids) == 3 and len(set(ids)) == 3

@@ -61,12 +61,15 @@ def _print_run(name: str, result: RunResult) -> None:
     console = Console(highlight=False)
     console.print(f"[bold]{name}[/bold] (seed {result.seed})")
     for event in result.fight.events:
-        console.print(event.explained(), markup=False)
+        console.print(event.explained(), markup=False, soft_wrap=True)
     scene = result.fight.scene
     console.print(f"[bold]Outcome:[/bold] {result.outcome} after {scene.round - 1} rounds")
     for hero in scene.heroes:
         console.print(f"  {hero.name}: {hero.status}, health {hero.health}, keys {hero.keys}, "
                       f"potions {hero.potions}, treasure {hero.treasure}", markup=False)
+    unused = result.fight.dice.unused()
+    if unused:
+        console.print(f"  forced rolls never reached: {', '.join(unused)}", markup=False)
     for foe in scene.foes(None):
         console.print(f"  {foe.id}: health {foe.health}"
                       + (" (beyond)" if foe.place == "beyond" else ""), markup=False)

@@ -77,12 +77,14 @@ def flee(fight: Fight, hero: HeroState, by: str) -> None:
     go(fight, hero, by)
 
 
-def go(fight: Fight, hero: HeroState, by: str) -> None:
-    """The hero leaves the room. A hero in an opening makes barbarians forget murder holes."""
+def go(fight: Fight, hero: HeroState, by: str, through_opening: bool = True) -> None:
+    """The hero leaves the room. A hero in an opening makes barbarians forget murder holes
+    (a teleporting hero passes through none)."""
     hero.status = "gone"
     hero.gone_by = by
     hero.flanking = None
-    fight.scene.grudges.clear()
+    if through_opening:
+        fight.scene.grudges.clear()
     fight.say("gone", f"{hero.name} leaves by {by}", hero=hero.name, by=by)
 
 

@@ -19,6 +19,18 @@ from undercroft.rng import Stream
 
 Forced = int | Literal["win", "lose", "yes", "no"]
 CONTEST_DIE = 20
+ROLL_LABELS: dict[str, Literal["total", "contest", "chance"]] = {
+    "melee": "total", "shot": "total", "potion": "total", "shot potion": "total",
+    "swarm melee": "total", "swarm shot": "total", "monster melee": "total",
+    "monster shot": "total", "engaged melee": "total", "friendly fire": "total",
+    "special": "total",
+    "swarming": "contest", "monster attack": "contest", "engage": "contest",
+    "to hit": "contest", "pursuit": "contest", "sneak": "contest", "flank": "contest",
+    "search": "contest", "quicksand": "contest",
+    "direct shot": "chance", "treasure key": "chance", "ale": "chance", "poison": "chance",
+    "ward": "chance", "trap": "chance", "mimic": "chance"}
+"""Every label a fight rolls under, and what a scenario forces it with: a total,
+a contest's result for its first side (win or lose), or a chance's (yes or no)."""
 
 
 @dataclass(frozen=True)
@@ -78,6 +90,11 @@ class FightDice:
     def _forced(self, label: str) -> Forced | None:
         waiting = self.forced.get(label)
         return waiting.popleft() if waiting else None
+
+    def unused(self) -> list[str]:
+        """Forced results never reached, as ``label=result`` (a scenario may want to know)."""
+        return [f"{label}={value}" for label, waiting in self.forced.items()
+                for value in waiting]
 
     def total(self, label: str, count: int, sides: int, bonus: int = 0,
               take_half: bool = False) -> int:

@@ -55,6 +55,13 @@ def attack(fight: Fight, hero: HeroState, action: Action) -> None:
     content = scene.content(target)
     if content is not None:
         shoot_content(fight, hero, content)
+        return
+    nothing_there(fight, hero, target)
+
+
+def nothing_there(fight: Fight, hero: HeroState, target: str) -> None:
+    """An action aimed at something another hero finished earlier in the same step."""
+    fight.say("nothing there", f"{hero.name}'s target {target} is already gone", hero=hero.name)
 
 
 def attack_foe(fight: Fight, hero: HeroState, foe: Foe, mode: str, half: bool) -> None:
@@ -62,13 +69,13 @@ def attack_foe(fight: Fight, hero: HeroState, foe: Foe, mode: str, half: bool) -
     scene = fight.scene
     if foe.place == "beyond":
         scene.hole_shooter = hero.name
-        if not isinstance(foe, Generator) and has(foe.kind, "counterattacks through murder holes"):
-            scene.grudges[foe.id] = hero.name
         if isinstance(foe, Generator):
             in_sight = _through_hole(fight, hero, foe)
             if in_sight is None:
                 return
             foe = in_sight
+        if not isinstance(foe, Generator) and has(foe.kind, "counterattacks through murder holes"):
+            scene.grudges[foe.id] = hero.name
     generator = isinstance(foe, Generator)
     speed = 0 if generator else stats(foe.kind).speed
     evading = not generator and has(foe.kind, "evades")
@@ -78,6 +85,8 @@ def attack_foe(fight: Fight, hero: HeroState, foe: Foe, mode: str, half: bool) -
             fight.say("evaded", f"{foe.id} evades {hero.name}'s melee", hero=hero.name)
             return
         _strike_back(fight, hero, foe)
+        if not hero.present:
+            return
     elif scene.rules.hero_attack == "contest" and speed \
             and not fight.dice.contest("to hit", hero.hero.speed, speed).won:
         fight.say("miss", f"{hero.name} misses {foe.id}", hero=hero.name)
@@ -192,14 +201,16 @@ def use_potion(fight: Fight, hero: HeroState, half: bool) -> None:
     burst(fight, hero, total, f"{hero.name}'s potion")
 
 
-def flank(fight: Fight, hero: HeroState, target: str) -> None:
+def flank(fight: Fight, hero: HeroState, target: str, half: bool) -> None:
     """Modos: flanking needs two movement contests; both won, the hero flanks the monster."""
     foe = fight.scene.foe(target)
     if foe is None:
+        nothing_there(fight, hero, target)
         return
     speed = stats(foe.kind).speed
-    first = fight.dice.contest("flank", hero.hero.speed, speed)
-    second = fight.dice.contest("flank", hero.hero.speed, speed) if first.won else None
+    first = fight.dice.contest("flank", hero.hero.speed, speed, take_half=half)
+    second = fight.dice.contest("flank", hero.hero.speed, speed, take_half=half) \
+        if first.won else None
     if second is not None and second.won:
         hero.flanking = foe.id
         fight.say("flank", f"{hero.name} flanks {foe.id}", hero=hero.name)

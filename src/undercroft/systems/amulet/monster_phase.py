@@ -116,10 +116,14 @@ def swarming(fight: Fight, swarm: Swarm, present: list[HeroState]) -> list[str]:
                       hero=hero.name, foe=swarm.id)
         else:
             losers.append((contest.margin, hero))
-            fight.say("caught", f"{swarm.id} closes around {hero.name} (speed {speed})",
+            fight.say("caught", f"{hero.name} fails to keep clear of {swarm.id} (speed {speed})",
                       hero=hero.name, foe=swarm.id)
     losers.sort(key=lambda pair: pair[0])
     swarmed = [hero for _, hero in losers[: swarm.reach]]
+    spared = [hero.name for _, hero in losers[swarm.reach:]]
+    if spared:
+        fight.say("spared", f"{swarm.id} is too small to reach {', '.join(spared)}",
+                  foe=swarm.id, heroes=spared)
     sides = die_sides(stats(swarm.kind).melee)
     alone_room = len(present) == 1
     names = [hero.name for hero in swarmed]

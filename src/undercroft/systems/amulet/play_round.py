@@ -26,7 +26,7 @@ from undercroft.systems.amulet.exits_play import (
     touch_exit,
 )
 from undercroft.systems.amulet.fight import Fight
-from undercroft.systems.amulet.hero_attacks import attack, flank, use_potion
+from undercroft.systems.amulet.hero_attacks import attack, flank, nothing_there, use_potion
 from undercroft.systems.amulet.legal import check
 from undercroft.systems.amulet.monster_phase import monsters_act
 from undercroft.systems.amulet.scene import HeroState, Scene
@@ -72,8 +72,10 @@ def _pick_up(fight: Fight, hero: HeroState, action: Action) -> None:
         pick_up(fight, hero, content)
         return
     exit_ = fight.scene.exit(target)
-    if exit_ is not None:
+    if exit_ is not None and not exit_.open:
         touch_exit(fight, hero, exit_)
+        return
+    nothing_there(fight, hero, target)
 
 
 def _open(fight: Fight, hero: HeroState, action: Action) -> None:
@@ -83,8 +85,10 @@ def _open(fight: Fight, hero: HeroState, action: Action) -> None:
         open_content(fight, hero, content)
         return
     exit_ = fight.scene.exit(target)
-    if exit_ is not None:
+    if exit_ is not None and not exit_.open:
         open_exit(fight, hero, exit_)
+        return
+    nothing_there(fight, hero, target)
 
 
 def _leave(fight: Fight, hero: HeroState, action: Action) -> None:
@@ -95,6 +99,8 @@ def _sneak(fight: Fight, hero: HeroState, action: Action) -> None:
     exit_ = fight.scene.exit(action.target or "")
     if exit_ is not None:
         sneak(fight, hero, exit_, action.half)
+    else:
+        nothing_there(fight, hero, action.target or "")
 
 
 def _descend(fight: Fight, hero: HeroState, action: Action) -> None:
@@ -103,12 +109,12 @@ def _descend(fight: Fight, hero: HeroState, action: Action) -> None:
 
 def _teleport(fight: Fight, hero: HeroState, action: Action) -> None:
     """Only the user travels; teleporters do not permit monster movement (no pursuit)."""
-    go(fight, hero, "teleport")
+    go(fight, hero, "teleport", through_opening=False)
 
 
 def _slip(fight: Fight, hero: HeroState, action: Action) -> None:
     """Teleportability: across a wall, as a teleporter does (no pursuit)."""
-    go(fight, hero, f"teleport through the {action.target} wall")
+    go(fight, hero, f"teleport through the {action.target} wall", through_opening=False)
 
 
 def _alone(fight: Fight, hero: HeroState, action: Action) -> None:
@@ -129,7 +135,7 @@ _VERBS: Final[dict[str, Callable[[Fight, HeroState, Action], None]]] = {
     "descend": _descend,
     "teleport": _teleport,
     "slip": _slip,
-    "flank": lambda fight, hero, action: flank(fight, hero, action.target or ""),
+    "flank": lambda fight, hero, action: flank(fight, hero, action.target or "", action.half),
     "read": lambda fight, hero, action: read_scroll(fight, hero),
     "alone": _alone,
     "formation": _alone,

@@ -57,15 +57,13 @@ def build(scenario: ScenarioFile, seed: int) -> Fight:
                              open=e.kind in OPEN_FROM_THE_START if e.open is None else e.open,
                              found=e.kind != "secret" if e.found is None else e.found)
                    for i, e in enumerate(scenario.exits, start=1)]
+    for monster_entry in scenario.monsters:
+        _monster(fight, scene.new_id(monster_entry.kind), monster_entry.kind,
+                 monster_entry.place, monster_entry.health)
     for number, entry in enumerate(scenario.swarms, start=1):
         health = entry.health or swarm_health(entry.size or "100%", _size(scene, entry.place),
                                               entry.monster)
         _swarm(fight, f"swarm-{number}", entry.monster, entry.place, health)
-    counts: Counter[str] = Counter()
-    for monster_entry in scenario.monsters:
-        counts[monster_entry.kind] += 1
-        _monster(fight, f"{monster_entry.kind}-{counts[monster_entry.kind]}", monster_entry.kind,
-                 monster_entry.place, monster_entry.health)
     scene.generators = [Generator(f"gen-{i}", g.monster, g.health, g.place)
                         for i, g in enumerate(scenario.generators, start=1)]
     fight.say("setup", _setup_line(scene), state=scene.to_dict())
@@ -131,6 +129,7 @@ class RunResult:
     def to_dict(self) -> dict[str, Any]:
         return {"seed": self.seed, "outcome": self.outcome,
                 "rounds": self.fight.scene.round - 1, "fallbacks": self.fallbacks,
+                "unused_forced": self.fight.dice.unused(),
                 "events": [event.to_dict() for event in self.fight.events],
                 "final": self.fight.scene.to_dict()}
 

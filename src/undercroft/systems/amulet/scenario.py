@@ -18,6 +18,7 @@ from undercroft.content.loading import read_toml, validate
 from undercroft.errors import BadInput
 from undercroft.systems.amulet.actions import parse_action
 from undercroft.systems.amulet.encounters import CAPACITY_PER_UNIT, swarm_health
+from undercroft.systems.amulet.fight_dice import ROLL_LABELS
 from undercroft.systems.amulet.heroes import ABILITIES, hero_classes
 from undercroft.systems.amulet.house_rules import PlayRules
 from undercroft.systems.amulet.scene import WALLS
@@ -130,14 +131,20 @@ class ExitEntry(_Strict):
 class ForceEntry(_Strict):
     """The next roll with this label gives this result instead of the dice."""
 
-    roll: str
+    roll: Literal[tuple(ROLL_LABELS)]  # type: ignore[valid-type]
     total: int | None = None
     result: Literal["win", "lose", "yes", "no"] | None = None
 
     @model_validator(mode="after")
     def _one_result(self) -> ForceEntry:
-        if (self.total is None) == (self.result is None):
-            raise ValueError("give a forced roll either total or result (win, lose, yes, no)")
+        wanted = ROLL_LABELS[self.roll]
+        given = "total" if self.total is not None else self.result
+        fits = {"total": given == "total", "contest": given in ("win", "lose"),
+                "chance": given in ("yes", "no")}[wanted]
+        if (self.total is None) == (self.result is None) or not fits:
+            expected = {"total": "total = N", "contest": "result = win or lose",
+                        "chance": "result = yes or no"}[wanted]
+            raise ValueError(f"forced roll {self.roll!r} is a {wanted}: give {expected}")
         return self
 
 
@@ -224,7 +231,8 @@ def hero_names(scenario: ScenarioFile) -> list[str]:
     names = []
     for index, entry in enumerate(scenario.heroes):
         same = [h for h in scenario.heroes if h.hero_class == entry.hero_class]
-        default = entry.hero_class.title() + (f"-{index + 1}" if len(same) > 1 else "")
+        earlier = [h for h in scenario.heroes[:index] if h.hero_class == entry.hero_class]
+        default = entry.hero_class.title() + (f"-{len(earlier) + 1}" if len(same) > 1 else "")
         names.append(entry.name or default)
     return names
 

@@ -199,15 +199,15 @@ class Scene:
     """Barbarians beyond a murder hole and the hero who hit them through it."""
     hole_shooter: str | None = None
     """The hero who last attacked through the murder hole (shots come back at them)."""
-    next_id: int = 1
 
     def new_id(self, prefix: str) -> str:
         """A fresh id for a monster that appears during play (never one already used)."""
         used = {swarm.id for swarm in self.swarms} | {monster.id for monster in self.monsters} \
             | {generator.id for generator in self.generators}
-        while f"{prefix}-{self.next_id}" in used:
-            self.next_id += 1
-        return f"{prefix}-{self.next_id}"
+        number = 1
+        while f"{prefix}-{number}" in used:
+            number += 1
+        return f"{prefix}-{number}"
 
     def capacity(self, place: Place) -> int:
         """Seed 000: 20 health of swarm per unit of room size."""
