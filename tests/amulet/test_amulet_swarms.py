@@ -135,3 +135,12 @@ def test_monster_ids_stay_unique_when_a_small_swarm_starts_as_lone_monsters() ->
                  swarms=[{"monster": "barbarian", "size": "100%"}])
     ids = [m.id for m in game.scene.monsters]
     assert len(ids) == 3 and len(set(ids)) == 3
+
+
+def test_a_repulsive_hero_flees_uncaught() -> None:
+    game = fight(heroes=[{"class": "elf", "specials": {"repulsiveness": 10}}], room={"size": 5},
+                 swarms=[{"monster": "demon", "size": "100%"}],
+                 exits=[{"kind": "open", "wall": "north"}])
+    events = act(game, Elf="leave by e1")
+    assert not any(r.label == "pursuit" for e in events for r in e.rolls)
+    assert game.scene.heroes[0].status == "gone"

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from undercroft.systems.amulet.fight_dice import Rolled
+from undercroft.systems.amulet.fight_dice import ROLL_LABELS, Rolled
 
 
 @dataclass(frozen=True)
@@ -24,7 +24,7 @@ class Event:
         for rolled in self.rolls:
             dice = "forced" if rolled.forced else f"{list(rolled.dice)}"
             lines.append(f"    {rolled.label}: {rolled.what} {dice} -> "
-                         f"{_shown(rolled.result, ' vs ' in rolled.what)}")
+                         f"{_shown(rolled.result, ROLL_LABELS.get(rolled.label))}")
         return "\n".join(lines)
 
     def to_dict(self) -> dict[str, Any]:
@@ -32,10 +32,10 @@ class Event:
                 "rolls": [rolled.to_dict() for rolled in self.rolls], **self.data}
 
 
-def _shown(result: int | bool, contest: bool) -> str:
+def _shown(result: int | bool, kind: str | None) -> str:
     """A contest is won or lost by its first side; a chance is yes or no."""
     if isinstance(result, bool):
-        if contest:
+        if kind == "contest":
             return "won" if result else "lost"
         return "yes" if result else "no"
     return str(result)

@@ -62,15 +62,14 @@ def flee(fight: Fight, hero: HeroState, by: str) -> None:
     Swarm shots cannot damage fleeing heroes: once gone, nothing in the room
     can target them.
     """
-    for swarm in pursuers(fight.scene):
-        if hero.has_special("repulsiveness"):
-            break
+    chasers = [] if hero.has_special("repulsiveness") else pursuers(fight.scene)
+    for swarm in chasers:
         speed = stats(swarm.kind).speed
         if fight.dice.contest("pursuit", hero.hero.speed, speed, take_half=hero.steady).won:
             fight.say("fled", f"{hero.name} outruns {swarm.id}", hero=hero.name)
             continue
         sides = die_sides(stats(swarm.kind).melee)
-        dice = [fight.dice.total("swarm melee", 1, sides) for _ in range(SWARM_MELEE_DICE)]
+        dice = fight.dice.each("swarm melee", SWARM_MELEE_DICE, sides)
         hurt_hero(fight, hero, dice, f"{swarm.id} (catching up)")
         if not hero.present:
             return

@@ -7,14 +7,18 @@ written out as a player would say it, and a scenario may force the next roll
 of a label to a total (sums), ``win``/``lose`` (contests) or ``yes``/``no``
 (chances). Modos facts (notes/sources.md): a contest is d20 + bonus against
 d20 + bonus, higher wins; "take half" replaces a die with half its highest face.
+The dice themselves are rolled by :func:`undercroft.dice.roll` (tie rules and
+the reroll bound included); this module adds labels, forcing and the log.
 """
 
 from __future__ import annotations
 
 from collections import deque
 from dataclasses import dataclass, field
+from functools import cache
 from typing import Any, Literal
 
+from undercroft.dice import ContestRoll, SumRoll, parse, roll
 from undercroft.rng import Stream
 
 Forced = int | Literal["win", "lose", "yes", "no"]
@@ -63,6 +67,10 @@ class ContestResult:
         return self.first + self.first_bonus - self.second - self.second_bonus
 
 
+_expression = cache(parse)
+"""Fights roll the same few expressions over and over; each is parsed once."""
+
+
 def half(sides: int) -> int:
     """"Take half": half of the die's highest result (a d20 gives 10, a d8 gives 4)."""
     return sides // 2
@@ -105,11 +113,20 @@ class FightDice:
         if isinstance(forced, int):
             self._record(Rolled(label, what, (), forced, forced=True))
             return forced
-        dice = tuple(half(sides) for _ in range(count)) if take_half \
-            else tuple(self.stream.dice(count, sides))
-        result = sum(dice) + bonus
+        if take_half:
+            dice = tuple(half(sides) for _ in range(count))
+            result = sum(dice) + bonus
+        else:
+            rolled = roll(_expression(f"{count}d{sides}" + (f"+{bonus}" if bonus else "")),
+                          self.stream)
+            assert isinstance(rolled, SumRoll)
+            dice, result = rolled.terms[0].rolls, rolled.value
         self._record(Rolled(label, what, dice, result))
         return result
+
+    def each(self, label: str, count: int, sides: int) -> list[int]:
+        """``count`` separate rolls of one die (a swarm's "roll twice"), each logged."""
+        return [self.total(label, 1, sides) for _ in range(count)]
 
     def contest(self, label: str, bonus: int, against: int, take_half: bool = False,
                 against_half: bool = False) -> ContestResult:
@@ -124,15 +141,16 @@ class FightDice:
             result = ContestResult(0, bonus, 0, against, won)
             self._record(Rolled(label, what, (), won, forced=True))
             return result
-        for _ in range(100):
-            first = half(CONTEST_DIE) if take_half else self.stream.die(CONTEST_DIE)
-            second = half(CONTEST_DIE) if against_half else self.stream.die(CONTEST_DIE)
-            if first + bonus != second + against or self.ties == "defender" \
-                    or (take_half and against_half):
-                break
-        won = first + bonus > second + against
-        self._record(Rolled(label, what, (first, second), won))
-        return ContestResult(first, bonus, second, against, won)
+        first_side = str(half(CONTEST_DIE)) if take_half else f"d{CONTEST_DIE}"
+        second_side = str(half(CONTEST_DIE)) if against_half else f"d{CONTEST_DIE}"
+        ties = "defender" if take_half and against_half else self.ties
+        rolled = roll(_expression(f"{first_side}{bonus:+d} vs {second_side}{against:+d}"),
+                      self.stream, ties)
+        assert isinstance(rolled, ContestRoll)
+        final = rolled.rounds[-1]
+        first, second = final.attacker.value - bonus, final.defender.value - against
+        self._record(Rolled(label, what, (first, second), rolled.value))
+        return ContestResult(first, bonus, second, against, rolled.value)
 
     def chance(self, label: str, percent: int) -> bool:
         """True ``percent`` times in a hundred (a d100 roll of ``percent`` or less)."""

@@ -116,7 +116,7 @@ def _strike_back(fight: Fight, hero: HeroState, foe: Foe) -> None:
     if not sides:
         return
     count = 2 if isinstance(foe, Swarm) else 1
-    dice = [fight.dice.total("engaged melee", 1, sides) for _ in range(count)]
+    dice = fight.dice.each("engaged melee", count, sides)
     hurt_hero(fight, hero, dice, f"{foe.id} (engaged)")
 
 

@@ -17,14 +17,7 @@ from undercroft.systems.amulet.creatures import AMBUSH_SPEED, die_sides, has, st
 from undercroft.systems.amulet.exits_play import SWARM_MELEE_DICE
 from undercroft.systems.amulet.fight import Fight
 from undercroft.systems.amulet.harm import hurt_hero, shrink
-from undercroft.systems.amulet.scene import (
-    SCATTER_MULTIPLE,
-    Generator,
-    HeroState,
-    Monster,
-    Place,
-    Swarm,
-)
+from undercroft.systems.amulet.scene import Generator, HeroState, Monster, Place, Swarm
 
 LONE_SWARM_DICE: Final = 4
 """Seed 000: "When monsters swarm a lone PC, the swarm deals four times its melee"."""
@@ -74,10 +67,10 @@ def dispense(fight: Fight, kind: str, place: Place, source: str) -> None:
         fight.say("generator", f"{source} is idle: its {kind}s fill the room")
         return
     health = min(capacity, sum(m.health for m in alone) + single)
-    if len(alone) + 1 >= SWARM_SIZE and health > SCATTER_MULTIPLE * single:
+    formed = Swarm(scene.new_id("swarm"), kind, health, capacity, place)
+    if len(alone) + 1 >= SWARM_SIZE and formed.health > formed.threshold:
         for monster in alone:
             monster.health = 0
-        formed = Swarm(scene.new_id("swarm"), kind, health, capacity, place)
         scene.swarms.append(formed)
         fight.say("generator", f"{source} adds a {kind}: {len(alone) + 1} {kind}s form "
                   f"{formed.id} (health {health})")
@@ -135,7 +128,7 @@ def swarming(fight: Fight, swarm: Swarm, present: list[HeroState]) -> list[str]:
         if not sides:
             break
         count = LONE_SWARM_DICE if hero.alone or alone_room else SWARM_MELEE_DICE
-        dice = [fight.dice.total("swarm melee", 1, sides) for _ in range(count)]
+        dice = fight.dice.each("swarm melee", count, sides)
         hurt_hero(fight, hero, dice, f"{swarm.id} ({count}x melee)")
         if has(swarm.kind, "vanishes on strike"):
             shrink(fight, swarm, count * stats(swarm.kind).health,

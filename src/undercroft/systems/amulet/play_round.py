@@ -29,7 +29,7 @@ from undercroft.systems.amulet.fight import Fight
 from undercroft.systems.amulet.hero_attacks import attack, flank, nothing_there, use_potion
 from undercroft.systems.amulet.legal import check
 from undercroft.systems.amulet.monster_phase import monsters_act
-from undercroft.systems.amulet.scene import HeroState, Scene
+from undercroft.systems.amulet.scene import Content, ExitState, HeroState, Scene
 
 OUTCOMES: Final = ("cleared", "escaped", "descended", "wiped out", "time up")
 
@@ -65,30 +65,23 @@ def resolve(fight: Fight, hero: HeroState, action: Action) -> None:
     _VERBS[action.verb](fight, hero, action)
 
 
-def _pick_up(fight: Fight, hero: HeroState, action: Action) -> None:
-    target = action.target or ""
-    content = fight.scene.content(target)
-    if content is not None:
-        pick_up(fight, hero, content)
-        return
-    exit_ = fight.scene.exit(target)
-    if exit_ is not None and not exit_.open:
-        touch_exit(fight, hero, exit_)
-        return
-    nothing_there(fight, hero, target)
+def _content_or_exit(on_content: Callable[[Fight, HeroState, Content], None],
+                     on_exit: Callable[[Fight, HeroState, ExitState], None],
+                     ) -> Callable[[Fight, HeroState, Action], None]:
+    """An action aimed at a content or a still-closed exit (``pick up``, ``open``)."""
 
+    def carry_out(fight: Fight, hero: HeroState, action: Action) -> None:
+        target = action.target or ""
+        content = fight.scene.content(target)
+        exit_ = fight.scene.exit(target)
+        if content is not None:
+            on_content(fight, hero, content)
+        elif exit_ is not None and not exit_.open:
+            on_exit(fight, hero, exit_)
+        else:
+            nothing_there(fight, hero, target)
 
-def _open(fight: Fight, hero: HeroState, action: Action) -> None:
-    target = action.target or ""
-    content = fight.scene.content(target)
-    if content is not None:
-        open_content(fight, hero, content)
-        return
-    exit_ = fight.scene.exit(target)
-    if exit_ is not None and not exit_.open:
-        open_exit(fight, hero, exit_)
-        return
-    nothing_there(fight, hero, target)
+    return carry_out
 
 
 def _leave(fight: Fight, hero: HeroState, action: Action) -> None:
@@ -127,8 +120,8 @@ _VERBS: Final[dict[str, Callable[[Fight, HeroState, Action], None]]] = {
     "wait": lambda fight, hero, action: None,
     "attack": attack,
     "potion": lambda fight, hero, action: use_potion(fight, hero, action.half),
-    "pick up": _pick_up,
-    "open": _open,
+    "pick up": _content_or_exit(pick_up, touch_exit),
+    "open": _content_or_exit(open_content, open_exit),
     "search": lambda fight, hero, action: search(fight, hero, action.target or "", action.half),
     "leave": _leave,
     "sneak": _sneak,

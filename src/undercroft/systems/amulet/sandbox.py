@@ -32,6 +32,7 @@ from undercroft.systems.amulet.scene import (
     Generator,
     HeroState,
     Monster,
+    Place,
     Scene,
     Swarm,
 )
@@ -61,17 +62,13 @@ def build(scenario: ScenarioFile, seed: int) -> Fight:
         _monster(fight, scene.new_id(monster_entry.kind), monster_entry.kind,
                  monster_entry.place, monster_entry.health)
     for number, entry in enumerate(scenario.swarms, start=1):
-        health = entry.health or swarm_health(entry.size or "100%", _size(scene, entry.place),
+        health = entry.health or swarm_health(entry.size or "100%", scene.units(entry.place),
                                               entry.monster)
         _swarm(fight, f"swarm-{number}", entry.monster, entry.place, health)
     scene.generators = [Generator(f"gen-{i}", g.monster, g.health, g.place)
                         for i, g in enumerate(scenario.generators, start=1)]
     fight.say("setup", _setup_line(scene), state=scene.to_dict())
     return fight
-
-
-def _size(scene: Scene, place: str) -> int:
-    return scene.size if place == "room" else scene.beyond_size
 
 
 def _hero(scenario: ScenarioFile, index: int, name: str) -> HeroState:
@@ -84,11 +81,11 @@ def _hero(scenario: ScenarioFile, index: int, name: str) -> HeroState:
                      specials=dict(entry.specials), alone=entry.alone, steady=entry.steady)
 
 
-def _swarm(fight: Fight, swarm_id: str, kind: str, place: str, health: int) -> None:
-    """A swarm; one too small to be a swarm starts as its head count of lone monsters."""
+def _swarm(fight: Fight, swarm_id: str, kind: str, place: Place, health: int) -> None:
+    """A swarm; one too small to be a swarm starts as lone monsters, one per monster's
+    health it holds (at least one)."""
     scene = fight.scene
-    capacity = scene.capacity("room" if place == "room" else "beyond")
-    swarm = Swarm(swarm_id, kind, health, capacity, "room" if place == "room" else "beyond")
+    swarm = Swarm(swarm_id, kind, health, scene.capacity(place), place)
     if health > swarm.threshold:
         scene.swarms.append(swarm)
         return
@@ -99,15 +96,15 @@ def _swarm(fight: Fight, swarm_id: str, kind: str, place: str, health: int) -> N
               + ("s" if count > 1 else ""))
 
 
-def _monster(fight: Fight, monster_id: str, kind: str, place: str, health: int | None) -> None:
+def _monster(fight: Fight, monster_id: str, kind: str, place: Place,
+             health: int | None) -> None:
     """A lone monster; a mimic is a treasure 25% of the time (notes/sources.md)."""
     scene = fight.scene
     if kind == "mimic" and fight.dice.chance("mimic", MIMIC_TREASURE_PERCENT):
         scene.contents.append(Content(f"{monster_id}-treasure", "treasure"))
         fight.say("mimic", f"{monster_id} is really a treasure: {monster_id}-treasure")
         return
-    scene.monsters.append(Monster(monster_id, kind, health or stats(kind).health,
-                                  "room" if place == "room" else "beyond"))
+    scene.monsters.append(Monster(monster_id, kind, health or stats(kind).health, place))
 
 
 def _setup_line(scene: Scene) -> str:

@@ -209,9 +209,13 @@ class Scene:
             number += 1
         return f"{prefix}-{number}"
 
+    def units(self, place: Place) -> int:
+        """The size of the room, or of the room beyond the murder hole."""
+        return self.size if place == "room" else self.beyond_size
+
     def capacity(self, place: Place) -> int:
         """Seed 000: 20 health of swarm per unit of room size."""
-        return CAPACITY_PER_UNIT * (self.size if place == "room" else self.beyond_size)
+        return CAPACITY_PER_UNIT * self.units(place)
 
     def hero(self, name: str) -> HeroState:
         for hero in self.heroes:
