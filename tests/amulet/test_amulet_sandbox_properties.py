@@ -66,6 +66,7 @@ def test_random_scenarios_keep_every_invariant(document: dict[str, Any], seed: i
         assert hero.health >= 0
         assert (hero.health == 0) == (hero.status == "dead")
         assert hero.keys >= 0 and hero.potions >= 0 and hero.scrolls >= 0
+        assert hero.cover is None or scene.content(hero.cover) is not None
         assert hero.keys + hero.potions <= max(scene.rules.item_cap,
                                                _started_with(scenario, hero.name))
     for swarm in scene.swarms:

@@ -66,7 +66,9 @@ def _print_run(name: str, result: RunResult) -> None:
     console.print(f"[bold]Outcome:[/bold] {result.outcome} after {scene.round - 1} rounds")
     for hero in scene.heroes:
         console.print(f"  {hero.name}: {hero.status}, health {hero.health}, keys {hero.keys}, "
-                      f"potions {hero.potions}, treasure {hero.treasure}", markup=False)
+                      f"potions {hero.potions}, treasure {hero.treasure}"
+                      + (f", in cover behind {hero.cover}" if hero.cover else ""),
+                      markup=False, soft_wrap=True)
     unused = result.fight.dice.unused()
     if unused:
         console.print(f"  forced rolls never reached: {', '.join(unused)}", markup=False)

@@ -32,6 +32,7 @@ _FORMS: Final[dict[str, tuple[str, str]]] = {
     "alone": (r"stand alone", "stand alone"),
     "formation": (r"join formation", "join formation"),
     "escape": (r"escape", "escape"),
+    "cover": (rf"take cover behind {_ID}", "take cover behind {target}"),
 }
 _PATTERNS: Final = {verb: re.compile(form) for verb, (form, _) in _FORMS.items()}
 HALF: Final = ", take half"

@@ -54,6 +54,9 @@ class PlayRules(BaseModel):
     """A generator dispenses a monster every this many rounds (notes/sources.md)."""
     crumble_hits: int = Field(3, ge=1, le=100)
     """"Three actions of attacks ... are required to destroy a crumbling wall"."""
+    shooters_circle_wards: bool = True
+    """Monsters that move to get a shot (hobbits, demons) step around a ward a hero
+    shelters behind; off, every ward stops every monster's shot."""
     scaling: bool = False
     """Scaling: the dungeon level is the bonus of traps and secret doors."""
     trap_bonus: int = Field(1, ge=0, le=40)

@@ -2,13 +2,15 @@
 
 "Act during turn only" (seed 000, Combat): a hero acts only through the action
 chosen for the round; defences are automatic and cost nothing. Trapped heroes
-can only try to escape. Teleportability forbids picking up contents and wards.
+can only try to escape. Teleportability forbids picking up contents and wards
+(not sheltering behind them).
 """
 
 from __future__ import annotations
 
 from undercroft.errors import BadInput
 from undercroft.systems.amulet.actions import HALF_VERBS, Action
+from undercroft.systems.amulet.cover import WARD_KINDS
 from undercroft.systems.amulet.exits_play import pursuers
 from undercroft.systems.amulet.scene import WALLS, HeroState, Scene
 
@@ -62,6 +64,9 @@ def _contents(scene: Scene, hero: HeroState) -> list[Action]:
         actions += [Action("pick up", c.id) for c in live if c.kind in TAKEABLE]
         actions += [Action("pick up", e.id) for e in scene.exits
                     if e.kind in ("food", "treasure") and e.found and not e.open]
+    if hero.status == "in room":
+        actions += [Action("cover", c.id) for c in live
+                    if c.kind in WARD_KINDS and c.id != hero.cover]
     actions += [Action("open", c.id) for c in live if c.kind == "murder hole" and not c.opened]
     if hero.keys > 0:
         actions += [Action("open", c.id) for c in live if c.kind == "password"]

@@ -6,13 +6,15 @@ the heroes stay); a hero who loses takes two melee dice, four if standing
 alone, and a swarm reaches only as many heroes as its size allows (25% one,
 50% two, 75% three, 100% all). It also makes as many shot attacks as the room
 has units. Defences are automatic ("auto defenses"): the hero's contest costs
-no action. Lone monsters attack one hero each, spread evenly.
+no action. Lone monsters attack one hero each, spread evenly. Shots do not
+reach a hero in cover behind a ward (``cover.py``).
 """
 
 from __future__ import annotations
 
 from typing import Final
 
+from undercroft.systems.amulet.cover import open_targets
 from undercroft.systems.amulet.creatures import AMBUSH_SPEED, die_sides, has, stats
 from undercroft.systems.amulet.exits_play import SWARM_MELEE_DICE
 from undercroft.systems.amulet.fight import Fight
@@ -152,6 +154,10 @@ def swarm_shots(fight: Fight, swarm: Swarm, present: list[HeroState]) -> None:
         targets = [h for h in targets if h.name not in swarm.swarmed]
     if not targets:
         return
+    targets = open_targets(fight.scene, targets, swarm.kind)
+    if not targets:
+        fight.say("blocked", f"{swarm.id}'s shots stop at the wards", foe=swarm.id)
+        return
     start = (fight.scene.round - 1) % len(targets)
     for shot in range(fight.scene.size):
         hero = targets[(start + shot) % len(targets)]
@@ -164,12 +170,17 @@ def lone_turn(fight: Fight, monster: Monster, struck: dict[str, int]) -> None:
     present = fight.scene.present()
     if not present:
         return
-    hero = min(present, key=lambda h: struck.get(h.name, 0))
-    struck[hero.name] = struck.get(hero.name, 0) + 1
     numbers = stats(monster.kind)
     shooting = die_sides(numbers.shot) > 0 and (
         has(monster.kind, "lobs shots") or has(monster.kind, "evades")
         or (has(monster.kind, "shoots until close") and not monster.close))
+    targets = open_targets(fight.scene, present, monster.kind) if shooting else present
+    if not targets:
+        fight.say("blocked", f"{monster.id} has no open shot: every hero is behind a ward",
+                  foe=monster.id)
+        return
+    hero = min(targets, key=lambda h: struck.get(h.name, 0))
+    struck[hero.name] = struck.get(hero.name, 0) + 1
     if has(monster.kind, "shoots until close") and not monster.close:
         monster.close = True
     strike(fight, monster, hero, "shot" if shooting else "melee")
@@ -209,21 +220,29 @@ def beyond_turn(fight: Fight) -> None:
     present = scene.present()
     if not present:
         return
+    exposed = open_targets(scene, present, "", "beyond")
     shooter = scene.hole_shooter
-    default = next((h for h in present if h.name == shooter), present[0])
+    default = next((h for h in exposed if h.name == shooter), exposed[0] if exposed else None)
     for foe in [f for f in scene.foes("beyond") if not isinstance(f, Generator)]:
         numbers = stats(foe.kind)
         grudge = scene.grudges.get(foe.id)
         if grudge is not None and die_sides(numbers.melee):
             target = next((h for h in present if h.name == grudge), None)
-            if target is not None:
+            if target is not None and target not in exposed:
+                fight.say("blocked", f"{foe.id} strikes back through the murder hole at a "
+                          f"ward: {target.name} is in cover", foe=foe.id, hero=target.name)
+            elif target is not None:
                 hurt_hero(fight, target, [fight.dice.total("monster melee", 1,
                                                            die_sides(numbers.melee))],
                           f"{foe.id} striking back through the murder hole")
         elif die_sides(numbers.shot) and not has(foe.kind, "waits for tremors"):
-            hurt_hero(fight, default, [fight.dice.total("monster shot", 1,
-                                                        die_sides(numbers.shot))],
-                      f"{foe.id}'s shot through the murder hole")
+            if default is None:
+                fight.say("blocked", f"{foe.id}'s shot through the murder hole stops at a "
+                          "ward", foe=foe.id)
+            else:
+                hurt_hero(fight, default, [fight.dice.total("monster shot", 1,
+                                                            die_sides(numbers.shot))],
+                          f"{foe.id}'s shot through the murder hole")
         elif has(foe.kind, "seeks through walls"):
             fight.say("stuck", f"{foe.id} heads for the nearest hero and is stuck behind the "
                       "wall", foe=foe.id)

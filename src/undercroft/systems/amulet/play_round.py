@@ -15,6 +15,7 @@ from typing import Final
 from undercroft.errors import BadInput
 from undercroft.systems.amulet.actions import Action
 from undercroft.systems.amulet.contents_play import escape, open_content, pick_up
+from undercroft.systems.amulet.cover import drop_fallen_cover, leave_for, take_cover
 from undercroft.systems.amulet.events import Event
 from undercroft.systems.amulet.exits_play import (
     flee,
@@ -47,6 +48,7 @@ def step(fight: Fight, choices: Mapping[str, Action]) -> list[Event]:
         action = choices.get(hero.name, Action("wait"))
         if hero.present:
             resolve(fight, hero, action)
+    drop_fallen_cover(fight)
     scene.action += 1
     for hero in scene.present():
         for name in [n for n, left in hero.specials.items() if left > 0]:
@@ -62,6 +64,7 @@ def step(fight: Fight, choices: Mapping[str, Action]) -> list[Event]:
 def resolve(fight: Fight, hero: HeroState, action: Action) -> None:
     """Carry out one checked action."""
     fight.say("action", f"{hero.name}: {action.text}", hero=hero.name, action=action.text)
+    leave_for(fight, hero, action)
     _VERBS[action.verb](fight, hero, action)
 
 
@@ -110,6 +113,14 @@ def _slip(fight: Fight, hero: HeroState, action: Action) -> None:
     go(fight, hero, f"teleport through the {action.target} wall", through_opening=False)
 
 
+def _cover(fight: Fight, hero: HeroState, action: Action) -> None:
+    ward = fight.scene.content(action.target or "")
+    if ward is not None:
+        take_cover(fight, hero, ward)
+    else:
+        nothing_there(fight, hero, action.target or "")
+
+
 def _alone(fight: Fight, hero: HeroState, action: Action) -> None:
     hero.alone = action.verb == "alone"
     fight.say("formation", f"{hero.name} {'stands alone' if hero.alone else 'joins the formation'}",
@@ -133,6 +144,7 @@ _VERBS: Final[dict[str, Callable[[Fight, HeroState, Action], None]]] = {
     "alone": _alone,
     "formation": _alone,
     "escape": lambda fight, hero, action: escape(fight, hero, action.half),
+    "cover": _cover,
 }
 
 

@@ -43,6 +43,8 @@ class HeroState:
     flanking: str | None = None
     steady: bool = False
     """Takes half on automatic defence rolls instead of rolling."""
+    cover: str | None = None
+    """The ward (a content's id) the hero shelters behind (see ``cover.py``)."""
 
     @property
     def name(self) -> str:
@@ -60,7 +62,8 @@ class HeroState:
         return {"name": self.name, "class": self.hero.hero_class, "health": self.health,
                 "keys": self.keys, "potions": self.potions, "treasure": self.treasure,
                 "scrolls": self.scrolls, "specials": dict(self.specials),
-                "status": self.status, "gone_by": self.gone_by, "alone": self.alone}
+                "status": self.status, "gone_by": self.gone_by, "alone": self.alone,
+                "cover": self.cover}
 
 
 @dataclass
