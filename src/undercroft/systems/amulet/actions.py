@@ -14,7 +14,7 @@ from typing import Final
 from undercroft.errors import BadInput
 
 _WALL = r"(?P<target>north|south|east|west)"
-_ID = r"(?P<target>[\w-]+)"
+_ID = r"(?P<target>[\w.-]+)"
 _FORMS: Final[dict[str, tuple[str, str]]] = {
     "wait": (r"wait", "wait"),
     "attack": (rf"attack {_ID} with (?P<mode>melee|shot)", "attack {target} with {mode}"),
@@ -33,9 +33,13 @@ _FORMS: Final[dict[str, tuple[str, str]]] = {
     "formation": (r"join formation", "join formation"),
     "escape": (r"escape", "escape"),
     "cover": (rf"take cover behind {_ID}", "take cover behind {target}"),
+    "token": (r"spend a token", "spend a token"),
+    "race": (r"race for treasure", "race for treasure"),
 }
 _PATTERNS: Final = {verb: re.compile(form) for verb, (form, _) in _FORMS.items()}
 HALF: Final = ", take half"
+CLAIM: Final = ", and announce"
+"""The whole game: the seat also claims the announcements of the last step."""
 HALF_VERBS: Final = frozenset({"attack", "potion", "search", "sneak", "flank", "escape"})
 """Actions whose own roll the hero may replace by half the die (Modos "take half")."""
 
@@ -48,14 +52,15 @@ class Action:
     target: str | None = None
     mode: str | None = None
     half: bool = False
+    claim: bool = False
 
     @property
     def text(self) -> str:
         body = _FORMS[self.verb][1].format(target=self.target, mode=self.mode)
-        return body + (HALF if self.half else "")
+        return body + (HALF if self.half else "") + (CLAIM if self.claim else "")
 
     def plain(self) -> Action:
-        """The same action rolled normally."""
+        """The same action rolled normally, claiming nothing."""
         return Action(self.verb, self.target, self.mode)
 
     def __str__(self) -> str:
@@ -65,6 +70,9 @@ class Action:
 def parse_action(text: str) -> Action:
     """The action a sentence names; anything else is bad input naming the sentence."""
     body = " ".join(str(text).lower().split())
+    claim = body.endswith(CLAIM)
+    if claim:
+        body = body[: -len(CLAIM)]
     half = body.endswith(HALF)
     if half:
         body = body[: -len(HALF)]
@@ -75,6 +83,6 @@ def parse_action(text: str) -> Action:
                 raise BadInput(f"action {text!r}: only {', '.join(sorted(HALF_VERBS))} "
                                "can take half")
             found = match.groupdict()
-            return Action(verb, found.get("target"), found.get("mode"), half)
+            return Action(verb, found.get("target"), found.get("mode"), half, claim)
     raise BadInput(f"action {text!r}: not an action (try 'wait', 'attack swarm-1 with shot', "
                    "'use potion', 'pick up c1', 'open e1', 'search north', 'leave by e2')")

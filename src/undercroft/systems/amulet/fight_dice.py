@@ -27,7 +27,7 @@ ROLL_LABELS: dict[str, Literal["total", "contest", "chance"]] = {
     "melee": "total", "shot": "total", "potion": "total", "shot potion": "total",
     "swarm melee": "total", "swarm shot": "total", "monster melee": "total",
     "monster shot": "total", "engaged melee": "total", "friendly fire": "total",
-    "special": "total",
+    "special": "total", "treasure race": "total",
     "swarming": "contest", "monster attack": "contest", "engage": "contest",
     "to hit": "contest", "pursuit": "contest", "sneak": "contest", "flank": "contest",
     "search": "contest", "quicksand": "contest",

@@ -102,7 +102,8 @@ def after_damage(fight: Fight, foe: Foe) -> None:
         fight.say("destroyed", f"{foe.id} is destroyed", foe=foe.id)
     elif isinstance(foe, Swarm) and foe.health <= foe.threshold:
         scatter(fight, foe)
-    if not fight.scene.foes(None) and _anything_was_here(fight):
+    if fight.scene.table.room_is_level and not fight.scene.foes(None) \
+            and _anything_was_here(fight):
         fight.announce(BRAVERY, once="bravery")
 
 

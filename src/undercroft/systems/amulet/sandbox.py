@@ -18,23 +18,21 @@ from undercroft.errors import BadInput
 from undercroft.rng import Stream
 from undercroft.systems.amulet.actions import Action, parse_action
 from undercroft.systems.amulet.agents import choose
-from undercroft.systems.amulet.creatures import MIMIC_TREASURE_PERCENT, stats
 from undercroft.systems.amulet.encounters import swarm_health
 from undercroft.systems.amulet.fight import Fight
 from undercroft.systems.amulet.fight_dice import FightDice
 from undercroft.systems.amulet.heroes import new_hero
 from undercroft.systems.amulet.legal import legal
 from undercroft.systems.amulet.play_round import outcome, step
+from undercroft.systems.amulet.populate import add_monster, add_swarm
 from undercroft.systems.amulet.scenario import ScenarioFile, hero_names
 from undercroft.systems.amulet.scene import (
     Content,
     ExitState,
     Generator,
     HeroState,
-    Monster,
-    Place,
     Scene,
-    Swarm,
+    TableState,
 )
 
 OPEN_FROM_THE_START = ("open", "stair", "teleport")
@@ -46,7 +44,8 @@ def build(scenario: ScenarioFile, seed: int) -> Fight:
     heroes = [_hero(scenario, index, name) for index, name in enumerate(hero_names(scenario))]
     scene = Scene(rules, scenario.room.size, heroes,
                   beyond_size=scenario.beyond.size if scenario.beyond else 0,
-                  level=scenario.room.level, friendly_fire=scenario.friendly_fire)
+                  level=scenario.room.level,
+                  table=TableState(friendly_fire=scenario.friendly_fire))
     dice = FightDice(Stream(seed, "fight"), ties=rules.ties)
     for forced in scenario.force:
         dice.force(forced.roll, forced.total if forced.total is not None
@@ -59,12 +58,12 @@ def build(scenario: ScenarioFile, seed: int) -> Fight:
                              found=e.kind != "secret" if e.found is None else e.found)
                    for i, e in enumerate(scenario.exits, start=1)]
     for monster_entry in scenario.monsters:
-        _monster(fight, scene.new_id(monster_entry.kind), monster_entry.kind,
+        add_monster(fight, scene.new_id(monster_entry.kind), monster_entry.kind,
                  monster_entry.place, monster_entry.health)
     for number, entry in enumerate(scenario.swarms, start=1):
         health = entry.health or swarm_health(entry.size or "100%", scene.units(entry.place),
                                               entry.monster)
-        _swarm(fight, f"swarm-{number}", entry.monster, entry.place, health)
+        add_swarm(fight, f"swarm-{number}", entry.monster, entry.place, health)
     scene.generators = [Generator(f"gen-{i}", g.monster, g.health, g.place)
                         for i, g in enumerate(scenario.generators, start=1)]
     fight.say("setup", _setup_line(scene), state=scene.to_dict())
@@ -79,32 +78,6 @@ def _hero(scenario: ScenarioFile, index: int, name: str) -> HeroState:
     return HeroState(hero, entry.health or hero.health, keys=entry.keys, potions=entry.potions,
                      treasure=entry.treasure, scrolls=entry.scrolls,
                      specials=dict(entry.specials), alone=entry.alone, steady=entry.steady)
-
-
-def _swarm(fight: Fight, swarm_id: str, kind: str, place: Place, health: int) -> None:
-    """A swarm; one too small to be a swarm starts as lone monsters, one per monster's
-    health it holds (at least one)."""
-    scene = fight.scene
-    swarm = Swarm(swarm_id, kind, health, scene.capacity(place), place)
-    if health > swarm.threshold:
-        scene.swarms.append(swarm)
-        return
-    count = max(1, health // stats(kind).health)
-    for _ in range(count):
-        _monster(fight, scene.new_id(kind), kind, place, None)
-    fight.say("setup", f"{swarm_id} ({health} health) is too few to swarm: {count} lone {kind}"
-              + ("s" if count > 1 else ""))
-
-
-def _monster(fight: Fight, monster_id: str, kind: str, place: Place,
-             health: int | None) -> None:
-    """A lone monster; a mimic is a treasure 25% of the time (notes/sources.md)."""
-    scene = fight.scene
-    if kind == "mimic" and fight.dice.chance("mimic", MIMIC_TREASURE_PERCENT):
-        scene.contents.append(Content(f"{monster_id}-treasure", "treasure"))
-        fight.say("mimic", f"{monster_id} is really a treasure: {monster_id}-treasure")
-        return
-    scene.monsters.append(Monster(monster_id, kind, health or stats(kind).health, place))
 
 
 def _setup_line(scene: Scene) -> str:

@@ -20,6 +20,7 @@ from undercroft.systems.amulet.house_rules import PlayRules
 
 Place = Literal["room", "beyond"]
 HeroStatus = Literal["in room", "trapped", "gone", "dead"]
+FriendlyFire = Literal["off", "announced", "on"]
 WALLS = ("north", "south", "east", "west")
 SCATTER_MULTIPLE = 3
 """Seed 000, Scattered: a swarm "damaged to or beyond (less than)" three times one
@@ -177,6 +178,25 @@ class ExitState:
 
 
 @dataclass
+class TableState:
+    """What the whole table shares, whichever room each hero is in: the count of
+    rounds and actions, friendly fire, the password's word, the once-only
+    announcements made and the keys collected in the game."""
+
+    round: int = 1
+    action: int = 0
+    """Actions taken so far by each hero (Specials count them)."""
+    friendly_fire: FriendlyFire = "off"
+    stairs_until: int = 0
+    """While ``action`` is below this, every wall is a Stair (the password's word)."""
+    announced: set[str] = field(default_factory=set)
+    keys_collected: int = 0
+    room_is_level: bool = True
+    """The sandbox's one room is the whole level ("I've not seen such bravery!" when
+    it is cleared); the whole game checks every room of the level instead."""
+
+
+@dataclass
 class Scene:
     """One room in play and, if it has a murder hole, the room beyond it."""
 
@@ -190,18 +210,56 @@ class Scene:
     exits: list[ExitState] = field(default_factory=list)
     beyond_size: int = 0
     level: int = 1
-    friendly_fire: Literal["off", "announced", "on"] = "off"
-    round: int = 1
-    action: int = 0
-    """Actions taken so far by each hero (Specials count them)."""
-    stairs_until: int = 0
-    """While ``action`` is below this, every wall is a Stair (the password's word)."""
-    announced: set[str] = field(default_factory=set)
-    keys_collected: int = 0
+    table: TableState = field(default_factory=lambda: TableState())
+    """What every room of the game shares (one object for all of them)."""
     grudges: dict[str, str] = field(default_factory=dict)
     """Barbarians beyond a murder hole and the hero who hit them through it."""
     hole_shooter: str | None = None
     """The hero who last attacked through the murder hole (shots come back at them)."""
+
+    @property
+    def round(self) -> int:
+        return self.table.round
+
+    @round.setter
+    def round(self, value: int) -> None:
+        self.table.round = value
+
+    @property
+    def action(self) -> int:
+        return self.table.action
+
+    @action.setter
+    def action(self, value: int) -> None:
+        self.table.action = value
+
+    @property
+    def friendly_fire(self) -> FriendlyFire:
+        return self.table.friendly_fire
+
+    @friendly_fire.setter
+    def friendly_fire(self, value: FriendlyFire) -> None:
+        self.table.friendly_fire = value
+
+    @property
+    def stairs_until(self) -> int:
+        return self.table.stairs_until
+
+    @stairs_until.setter
+    def stairs_until(self, value: int) -> None:
+        self.table.stairs_until = value
+
+    @property
+    def keys_collected(self) -> int:
+        return self.table.keys_collected
+
+    @keys_collected.setter
+    def keys_collected(self, value: int) -> None:
+        self.table.keys_collected = value
+
+    @property
+    def announced(self) -> set[str]:
+        return self.table.announced
 
     def new_id(self, prefix: str) -> str:
         """A fresh id for a monster that appears during play (never one already used)."""

@@ -1,0 +1,72 @@
+"""The Game API (DESIGN.md): the small surface every ruleset exposes.
+
+``new`` makes a state from a validated config and a seed; ``to_act`` says who
+chooses now; ``legal`` lists a seat's actions; ``step`` is the only thing that
+changes a state; ``view`` is what one seat may know; ``outcome`` says whether
+and how the game ended. Actions and events are the ruleset's own small values;
+the engine needs only their text and their dictionaries.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Protocol, TypeVar
+
+from pydantic import BaseModel
+
+Seat = str
+"""A player's seat at the table (in Amulet, the hero's name)."""
+
+
+class Action(Protocol):
+    """A choice: a small frozen value with a stable text form."""
+
+    @property
+    def text(self) -> str: ...
+
+
+class Event(Protocol):
+    """Something that happened, with every roll behind it."""
+
+    def to_dict(self) -> dict[str, Any]: ...
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """How a game ended: a short result word and the figures a table or a script reads."""
+
+    result: str
+    summary: dict[str, Any] = field(default_factory=dict)
+
+
+StateT = TypeVar("StateT")
+ActionT = TypeVar("ActionT", bound=Action)
+
+
+class Ruleset(Protocol[StateT, ActionT]):
+    """One game system behind the Game API."""
+
+    name: str
+    version: str
+    """Changes whenever a rule change would make an old record replay differently."""
+    simultaneous: bool
+    """Several seats choose at once (Amulet) or one at a time (turns)."""
+
+    def config_model(self) -> type[BaseModel]: ...
+
+    def new(self, config: BaseModel, seed: int) -> StateT: ...
+
+    def seats(self, state: StateT) -> Sequence[Seat]: ...
+
+    def to_act(self, state: StateT) -> set[Seat]: ...
+
+    def legal(self, state: StateT, seat: Seat) -> list[ActionT]: ...
+
+    def parse(self, text: str) -> ActionT: ...
+
+    def step(self, state: StateT, choices: Mapping[Seat, ActionT]) -> Sequence[Event]: ...
+
+    def view(self, state: StateT, seat: Seat | None) -> dict[str, Any]: ...
+
+    def outcome(self, state: StateT) -> Outcome | None: ...

@@ -1,0 +1,120 @@
+"""Game records: (system, rules version, config, seed, choices), as JSON, and replay.
+
+A record holds what the players chose, never the state: replaying the choices
+from the seed reproduces every event exactly, in any process (DESIGN.md:
+"Records are JSON; never pickle state"). A record that cannot be read, or
+whose choices stop being legal, is bad input naming the file and the step.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import tempfile
+from collections.abc import Callable, Mapping, Sequence
+from pathlib import Path
+from typing import Any
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
+
+from undercroft.engine.api import Event, Ruleset, Seat
+from undercroft.engine.registry import get
+from undercroft.errors import BadInput
+
+RECORD_FORMAT = 1
+
+
+class Record(BaseModel):
+    """Everything needed to replay a game: the choices, step by step."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    format: int = RECORD_FORMAT
+    system: str
+    rules_version: str
+    config: dict[str, Any]
+    seed: int
+    choices: list[dict[Seat, str]] = Field(default_factory=list)
+    """Per step, each seat's action as text."""
+
+    def add(self, choices: Mapping[Seat, Any]) -> None:
+        self.choices.append({seat: action.text for seat, action in choices.items()})
+
+
+def new_record(ruleset: Ruleset[Any, Any], config: BaseModel, seed: int) -> Record:
+    return Record(system=ruleset.name, rules_version=ruleset.version,
+                  config=config.model_dump(mode="json"), seed=seed)
+
+
+def save_record(record: Record, path: Path) -> None:
+    """Write atomically: a crash mid-write never leaves half a record in place."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    text = record.model_dump_json(indent=1)
+    handle, temporary = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.")
+    try:
+        with os.fdopen(handle, "w", encoding="utf-8") as out:
+            out.write(text)
+        os.replace(temporary, path)
+    except BaseException:
+        Path(temporary).unlink(missing_ok=True)
+        raise
+
+
+def load_record(path: Path) -> Record:
+    """Read a record; anything wrong is one line naming the file."""
+    try:
+        text = path.read_text(encoding="utf-8")
+    except OSError as error:
+        raise BadInput(f"{path}: cannot read the record ({error.strerror})") from None
+    try:
+        record = Record.model_validate_json(text)
+    except ValidationError as error:
+        first = error.errors()[0]
+        where = ".".join(str(part) for part in first["loc"]) or "the file"
+        raise BadInput(f"{path}: not a game record ({where}: {first['msg']})") from None
+    if record.format != RECORD_FORMAT:
+        raise BadInput(f"{path}: record format {record.format} (this version reads "
+                       f"{RECORD_FORMAT})")
+    return record
+
+
+def start(record: Record, where: str = "the record") -> tuple[Ruleset[Any, Any], Any]:
+    """The ruleset and the fresh state a record begins from."""
+    ruleset = get(record.system)
+    if record.rules_version != ruleset.version:
+        raise BadInput(f"{where}: made with {record.system} rules {record.rules_version}, "
+                       f"this is {ruleset.version}; it would not replay the same")
+    try:
+        config = ruleset.config_model().model_validate(record.config)
+    except ValidationError as error:
+        first = error.errors()[0]
+        raise BadInput(f"{where}: config {'.'.join(str(p) for p in first['loc'])}: "
+                       f"{first['msg']}") from None
+    return ruleset, ruleset.new(config, record.seed)
+
+
+def replay(record: Record, where: str = "the record", until: Callable[[Any], bool] | None = None,
+           ) -> tuple[Ruleset[Any, Any], Any, list[Event]]:
+    """Play a record's choices again from its seed; stop early when ``until(state)``."""
+    ruleset, state = start(record, where)
+    events: list[Event] = []
+    for number, step in enumerate(record.choices, start=1):
+        if until is not None and until(state):
+            break
+        try:
+            choices = {seat: ruleset.parse(text) for seat, text in step.items()}
+            events += ruleset.step(state, choices)
+        except BadInput as error:
+            raise BadInput(f"{where}: step {number}: {error}") from None
+    return ruleset, state, events
+
+
+def state_hash(view: Mapping[str, Any]) -> str:
+    """A fingerprint of a whole-truth view: equal states, equal hashes."""
+    canonical = json.dumps(view, sort_keys=True, separators=(",", ":"), default=str)
+    return hashlib.sha256(canonical.encode()).hexdigest()
+
+
+def texts(choices: Sequence[Mapping[Seat, Any]]) -> list[dict[Seat, str]]:
+    return [{seat: action.text for seat, action in step.items()} for step in choices]

@@ -1,0 +1,91 @@
+"""The state of a whole Amulet game: the party, the level they are on, the table's tokens.
+
+One object holds everything that changes; ``game_step.step`` is the only thing
+that changes it. Dice come from the seed's ``amulet/play`` stream (the level
+generator has its own streams per level), so a game replays from its choices.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from undercroft.rng import Stream
+from undercroft.systems.amulet.events import Event
+from undercroft.systems.amulet.fight import Fight
+from undercroft.systems.amulet.fight_dice import FightDice
+from undercroft.systems.amulet.game_config import GameConfig
+from undercroft.systems.amulet.heroes import new_hero
+from undercroft.systems.amulet.level_play import Level
+from undercroft.systems.amulet.scene import HeroState, Scene, TableState
+
+
+@dataclass(frozen=True)
+class Claim:
+    """An announcement the other players may claim in the next step for a token."""
+
+    text: str
+    cause: str | None
+    """The seat whose hero caused it (it cannot claim), or None."""
+    key: str
+    """Seed 000: "Tokens cannot be awarded for multiple announcements of the same cause"."""
+
+
+@dataclass
+class GameState:
+    """A game of Amulet in progress."""
+
+    config: GameConfig
+    seed: int
+    heroes: list[HeroState]
+    tokens: dict[str, int]
+    table: TableState
+    dice: FightDice
+    level: Level
+    rooms: dict[str, int] = field(default_factory=dict)
+    """Each hero's room on the current level (the last one, for the dead)."""
+    events: list[Event] = field(default_factory=list)
+    claims: list[Claim] = field(default_factory=list)
+    awarded: set[str] = field(default_factory=set)
+    steps: int = 0
+    deepest: int = 1
+    ended: str | None = None
+    """How the game ended: "dead", "depth limit" or "time up"."""
+    race_actions: int = 0
+    """Actions left on a treasure level."""
+    levels_without_treasure: int = 0
+
+    @property
+    def depth(self) -> int:
+        return self.level.depth
+
+    def hero(self, name: str) -> HeroState:
+        for hero in self.heroes:
+            if hero.name == name:
+                return hero
+        raise KeyError(name)
+
+    def occupied(self) -> list[int]:
+        """Rooms with a hero in them, in order."""
+        return sorted({self.rooms[h.name] for h in self.heroes if h.present})
+
+    def scene(self, room_id: int) -> Scene:
+        """A room's scene with the heroes now in it."""
+        scene = self.level.scenes[room_id]
+        scene.heroes = [h for h in self.heroes if self.rooms.get(h.name) == room_id
+                        and h.status != "gone"]
+        return scene
+
+    def fight(self, room_id: int) -> Fight:
+        return Fight(self.scene(room_id), self.dice, self.events)
+
+
+def new_heroes(config: GameConfig) -> list[HeroState]:
+    heroes = []
+    for hero_class, name in zip(config.party, config.hero_names(), strict=True):
+        hero = new_hero(hero_class, name)
+        heroes.append(HeroState(hero, hero.health))
+    return heroes
+
+
+def play_dice(config: GameConfig, seed: int) -> FightDice:
+    return FightDice(Stream(seed, "amulet/play"), ties=config.play.ties)

@@ -1,0 +1,285 @@
+"""One step of a whole game: every hero's action, the heroes' moves, then the monsters.
+
+"No initiative" (seed 000): every seat chooses, the choices resolve in seat
+order room by room, heroes who left a room arrive in the next (generated now if
+new), and after every ``actions_per_round`` steps the monsters of every
+occupied room act, pursuing swarms follow, and the countdown ticks. Every
+choice is checked before anything changes.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Final
+
+from undercroft.errors import BadInput
+from undercroft.systems.amulet.actions import Action
+from undercroft.systems.amulet.cover import drop_fallen_cover
+from undercroft.systems.amulet.events import Event
+from undercroft.systems.amulet.exits_play import pursuers
+from undercroft.systems.amulet.fight import Fight
+from undercroft.systems.amulet.game_state import Claim, GameState
+from undercroft.systems.amulet.harm import BRAVERY, set_health
+from undercroft.systems.amulet.legal import check, legal
+from undercroft.systems.amulet.level_play import (
+    build_scene,
+    destination,
+    mark_seen,
+    sync_exits,
+)
+from undercroft.systems.amulet.meta_dungeon import (
+    claimable,
+    descend_if_ready,
+    settle_claims,
+    spend_token,
+)
+from undercroft.systems.amulet.monster_phase import monsters_act
+from undercroft.systems.amulet.play_round import resolve
+from undercroft.systems.amulet.scene import HeroState, Scene
+from undercroft.systems.amulet.treasure_level import race, racing_actions
+
+WAIT: Final = Action("wait")
+TRAPPED_OUT: Final = "Let's see you get out of here!"
+
+
+def to_act(game: GameState) -> set[str]:
+    """Heroes in a room choose; a dead hero's player with tokens may spend one."""
+    if game.ended is not None:
+        return set()
+    seats = {h.name for h in game.heroes if h.present}
+    seats |= {h.name for h in game.heroes if h.status == "dead" and game.tokens[h.name] > 0
+              and any(other.present for other in game.heroes)}
+    return seats
+
+
+def legal_for(game: GameState, seat: str) -> list[Action]:
+    """The seat's actions now (its hero's, plus spending a token)."""
+    if seat not in to_act(game):
+        return []
+    hero = game.hero(seat)
+    token = [Action("token")] if game.tokens[seat] > 0 else []
+    if hero.status == "dead":
+        return [WAIT, *token]
+    if game.level.kind == "treasure":
+        return racing_actions() + token
+    return legal(game.scene(game.rooms[seat]), hero) + token
+
+
+def check_choice(game: GameState, seat: str, action: Action) -> None:
+    """Refuse, in one line, a choice the seat may not make now."""
+    names = {h.name for h in game.heroes}
+    if seat not in names:
+        raise BadInput(f"no seat named {seat!r} (seats: {', '.join(sorted(names))})")
+    if seat not in to_act(game):
+        raise BadInput(f"{seat}: {action.text!r} is not possible: {seat} does not act now")
+    if action.claim and not claimable(game, seat):
+        raise BadInput(f"{seat}: nothing to announce now")
+    plain = action.plain()
+    if plain.verb == "token":
+        if game.tokens[seat] <= 0:
+            raise BadInput(f"{seat}: no token left to spend")
+        return
+    hero = game.hero(seat)
+    if hero.status == "dead":
+        if plain != WAIT:
+            raise BadInput(f"{seat}: {action.text!r} is not possible: {seat} is dead")
+        return
+    if game.level.kind == "treasure":
+        if plain not in racing_actions():
+            raise BadInput(f"{seat}: {action.text!r} is not possible on a treasure level "
+                           "(possible: wait, race for treasure, spend a token)")
+        return
+    check(game.scene(game.rooms[seat]), hero, action)
+
+
+def step(game: GameState, choices: Mapping[str, Action]) -> list[Event]:
+    """Resolve one step; returns its events."""
+    if game.ended is not None:
+        raise BadInput(f"the game is over ({game.ended})")
+    for seat, action in choices.items():
+        check_choice(game, seat, action)
+    start = len(game.events)
+    game.steps += 1
+    claims = settle_claims(game, choices)
+    treasure = {h.name: h.treasure for h in game.heroes}
+    moves: list[tuple[HeroState, Action, int]] = []
+    revived = {h.name for h in game.heroes if h.status == "dead"
+               and choices.get(h.name, WAIT).verb == "token"}
+    for name in sorted(revived):
+        spend_token(game, game.hero(name))
+    if game.level.kind == "treasure":
+        for hero in [h for h in game.heroes if h.present and h.name not in revived]:
+            if choices.get(hero.name, WAIT).verb == "token":
+                spend_token(game, hero)
+        race(game, choices)
+    for room_id in game.occupied() if game.level.kind != "treasure" else []:
+        fight = game.fight(room_id)
+        for hero in [h for h in fight.scene.present() if h.name not in revived]:
+            action = choices.get(hero.name, WAIT)
+            before = len(game.events)
+            if action.verb == "token":
+                spend_token(game, hero)
+            elif hero.present:
+                resolve(fight, hero, action)
+            claims += _caused(game, before, hero.name)
+            if hero.status == "gone":
+                moves.append((hero, action, room_id))
+        drop_fallen_cover(fight)
+    _arrive(game, moves)
+    game.table.action += 1
+    _wear_specials(game)
+    if game.table.action % game.config.play.actions_per_round == 0:
+        before = len(game.events)
+        for room_id in game.occupied():
+            monsters_act(game.fight(room_id))
+        _countdown(game)
+        claims += _caused(game, before, None)
+        game.table.round += 1
+    if any(h.treasure > treasure[h.name] for h in game.heroes):
+        game.level.treasure_taken = True
+    _level_cleared(game, claims)
+    sync_exits(game.level)
+    mark_seen(game.level)
+    game.claims = claims
+    descend_if_ready(game)
+    return game.events[start:]
+
+
+def _caused(game: GameState, since: int, cause: str | None) -> list[Claim]:
+    """The announcements made since ``since``, each with the seat that caused it.
+
+    In the monsters' turn the cause is the hero named just before the
+    announcement (the one hurt, for the health calls)."""
+    found = []
+    last_hero = cause
+    for event in game.events[since:]:
+        if event.kind == "announcement":
+            text = event.data["announcement"]
+            found.append(Claim(text, last_hero, f"{text}|{last_hero}"))
+        elif cause is None and "hero" in event.data:
+            last_hero = event.data["hero"]
+    return found
+
+
+def _arrive(game: GameState, moves: list[tuple[HeroState, Action, int]]) -> None:
+    """Heroes who left a room by an exit walk into the room behind it."""
+    fled_to: dict[int, int] = {}
+    for hero, action, room_id in moves:
+        if hero.gone_by == "stair":
+            continue
+        target = _target(game, action, room_id)
+        fight = game.fight(room_id)
+        if target is None:
+            hero.status, hero.gone_by = "in room", None
+            fight.say("no way", f"{hero.name} finds only rock beyond; {hero.name} stays",
+                      hero=hero.name)
+            continue
+        entered_new = target not in game.level.scenes
+        scene = build_scene(game.level, target, game.config.play, game.table, game.dice,
+                            game.events)
+        game.rooms[hero.name] = target
+        hero.status, hero.gone_by, hero.cover, hero.flanking = "in room", None, None, None
+        fight.say("enter", f"{hero.name} enters room {target}", hero=hero.name, room=target)
+        if action.verb == "leave":
+            fled_to.setdefault(room_id, target)
+        if entered_new:
+            _trapped_out(game, fight.scene, scene, hero.name)
+    for room_id, target in fled_to.items():
+        _pursue(game, room_id, target)
+
+
+def _target(game: GameState, action: Action, room_id: int) -> int | None:
+    """Where a hero's way out leads (teleporters and Teleportability included)."""
+    level = game.level
+    if action.verb in ("leave", "sneak", "teleport") and action.target:
+        return destination(level, action.target)
+    if action.verb == "slip":
+        letter = (action.target or "n")[0].upper()
+        for exit_ in level.room(room_id).exits:
+            if exit_.wall == letter and exit_.type != "stair":
+                found = destination(level, exit_.id)
+                if found is not None:
+                    return found
+    return None
+
+
+def _trapped_out(game: GameState, left: Scene, scene: Scene, name: str) -> None:
+    """Seed 000: "When the PCs enter a new room, facing a 100% swarm, and the previous
+    room contains a swarm of at least 50% strength"."""
+    ahead = any(s.health > 0 and s.place == "room" and s.health >= s.capacity
+                for s in scene.swarms)
+    behind = any(s.health > 0 and s.place == "room" and 2 * s.health >= s.capacity
+                 for s in left.swarms)
+    if ahead and behind:
+        Fight(scene, game.dice, game.events).announce(TRAPPED_OUT)
+
+
+def _pursue(game: GameState, room_id: int, target: int) -> None:
+    """House rule: when every hero has fled a room, its pursuing swarms follow them into
+    the room the first of them went to (a new room: the swarming starts again)."""
+    left = game.level.scenes[room_id]
+    if any(game.rooms.get(h.name) == room_id and h.present for h in game.heroes):
+        return
+    ahead = game.level.scenes[target]
+    for swarm in pursuers(left):
+        left.swarms.remove(swarm)
+        swarm.capacity = ahead.capacity("room")
+        swarm.health = min(swarm.health, swarm.capacity)
+        swarm.rounds = 0
+        same = next((s for s in ahead.swarms if s.health > 0 and s.kind == swarm.kind
+                     and s.place == "room"), None)
+        if same is not None:
+            same.health = min(same.capacity, same.health + swarm.health)
+        else:
+            swarm.id = ahead.new_id("swarm")
+            ahead.swarms.append(swarm)
+        Fight(ahead, game.dice, game.events).say(
+            "pursuit", f"a swarm of {swarm.kind}s pursues the heroes into room {target}",
+            room=target)
+
+
+def _wear_specials(game: GameState) -> None:
+    for hero in game.heroes:
+        if not hero.present:
+            continue
+        for name in [n for n, left in hero.specials.items() if left > 0]:
+            hero.specials[name] -= 1
+            if hero.specials[name] == 0:
+                game.fight(game.rooms[hero.name]).say(
+                    "special ends", f"{hero.name}'s {name} wears off", hero=hero.name)
+
+
+def _countdown(game: GameState) -> None:
+    """Seed 000: the dungeon's toxic air drains every hero's health as time passes."""
+    config = game.config
+    if not config.countdown_drain or game.table.round % config.countdown_every:
+        return
+    drained = [h for h in game.heroes if h.present]
+    if not drained:
+        return
+    fight = game.fight(game.rooms[drained[0].name])
+    fight.say("countdown", f"the countdown: every hero loses {config.countdown_drain} health")
+    for hero in drained:
+        before = hero.health
+        hero.health = max(0, hero.health - config.countdown_drain)
+        set_health(game.fight(game.rooms[hero.name]), hero, before)
+
+
+def _level_cleared(game: GameState, claims: list[Claim]) -> None:
+    """Seed 000: "I've not seen such bravery!" the first time every generator and monster
+    of a dungeon level is destroyed (every room made, and nothing hostile in any)."""
+    level = game.level
+    if level.bravery or level.generator.pending:
+        return
+    for room in level.generator.level.rooms:
+        scene = level.scenes.get(room.id)
+        if scene is None:
+            if any(e["kind"] != "none" for e in room.details.get("encounters", [])):
+                return
+        elif scene.foes(None):
+            return
+    level.bravery = True
+    before = len(game.events)
+    game.fight(game.occupied()[0] if game.occupied() else 1).announce(BRAVERY, once="bravery")
+    claims += _caused(game, before, None)
+

@@ -1,0 +1,94 @@
+"""What a seat may know of an Amulet game, and the whole truth for debugging.
+
+A seat sees the rooms the party has been in or looked into, the exits found
+in them, the monsters and contents of rooms in play, and everyone's health,
+items and tokens (the table is shared). It does not see undiscovered rooms,
+unfound secret exits, the room beyond a murder hole until the hole is open,
+or the seed (which would let a program foresee the dice). The truth (seat
+None) adds all of these.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from undercroft.maps.model import Exit, Room
+from undercroft.systems.amulet.game_state import GameState
+from undercroft.systems.amulet.level_play import Level
+from undercroft.systems.amulet.scene import Scene
+
+
+def view(game: GameState, seat: str | None) -> dict[str, Any]:
+    """The seat's view (a plain, JSON-ready dict); None is the whole truth."""
+    level = game.level
+    truth = seat is None
+    rooms = level.generator.level.rooms if truth else [
+        level.room(room_id) for room_id in sorted(level.seen)]
+    shown: dict[str, Any] = {
+        "system": "amulet",
+        "seat": seat,
+        "depth": level.depth,
+        "deepest": game.deepest,
+        "level_kind": level.kind,
+        "round": game.table.round,
+        "step": game.steps,
+        "friendly_fire": game.table.friendly_fire,
+        "ended": game.ended,
+        "heroes": [dict(hero.to_dict(), room=game.rooms.get(hero.name),
+                        tokens=game.tokens[hero.name], numbers=hero.hero.numbers())
+                   for hero in game.heroes],
+        "rooms": [_room(level, room, truth) for room in rooms],
+        "claims": [claim.text for claim in game.claims
+                   if truth or claim.cause != seat],
+    }
+    if game.level.kind == "treasure":
+        shown["race_actions"] = game.race_actions
+    if truth:
+        shown.update(seed=game.seed, announced=sorted(game.table.announced),
+                     awarded=sorted(game.awarded), keys_collected=game.table.keys_collected,
+                     stairs_until=game.table.stairs_until, action=game.table.action,
+                     pending_exits=list(level.generator.pending))
+    return shown
+
+
+def _room(level: Level, room: Room, truth: bool) -> dict[str, Any]:
+    scene = level.scenes.get(room.id)
+    shown: dict[str, Any] = {
+        "id": room.id, "size": room.size, "shape": room.shape,
+        "exits": [_exit(level, exit_) for exit_ in room.exits
+                  if truth or _found(level, exit_)],
+    }
+    if scene is None:
+        shown["encounters"] = list(room.labels)
+        if truth:
+            shown["contents"] = [k for k in room.contents if k != "none"]
+        return shown
+    shown.update(_scene(scene, truth))
+    return shown
+
+
+def _found(level: Level, exit_: Exit) -> bool:
+    state = level.exits.get(exit_.id)
+    return state.found if state is not None else exit_.found
+
+
+def _exit(level: Level, exit_: Exit) -> dict[str, Any]:
+    state = level.exits.get(exit_.id)
+    opened = state.open if state is not None else exit_.type in ("open", "stair", "teleport")
+    to = exit_.to if opened else None
+    return {"id": exit_.id, "kind": exit_.type, "wall": exit_.wall, "open": opened,
+            "to": to}
+
+
+def _scene(scene: Scene, truth: bool) -> dict[str, Any]:
+    hole = scene.hole_open()
+    places = ("room", "beyond") if truth or hole else ("room",)
+    return {
+        "swarms": [s.to_dict() for s in scene.swarms if s.health > 0 and s.place in places],
+        "monsters": [m.to_dict() for m in scene.monsters
+                     if m.health > 0 and m.place in places],
+        "generators": [g.to_dict() for g in scene.generators
+                       if g.health > 0 and g.place in places],
+        "contents": [c.to_dict() for c in scene.contents if not c.gone],
+        "exit_states": [e.to_dict() for e in scene.exits if truth or e.found],
+    }

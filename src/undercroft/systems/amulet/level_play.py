@@ -1,0 +1,183 @@
+"""One dungeon level in play: the generator's rooms turned into scenes as heroes arrive.
+
+The incremental generator (seed 001's Creation rules) makes the room behind an
+exit the first time a hero goes through it; the room's monsters and contents
+come into play then, from what the generator rolled. Rooms nobody stands in
+are still: their monsters wait and their generators do not dispense (house
+rule: the seeds only describe the room the heroes are in). A murder hole's
+room beyond is fought through the hole until a hero walks into it; its
+monsters then belong to that room.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Final
+
+from undercroft.maps.model import Exit, Room
+from undercroft.systems.amulet.creatures import stats
+from undercroft.systems.amulet.events import Event
+from undercroft.systems.amulet.fight import Fight
+from undercroft.systems.amulet.fight_dice import FightDice
+from undercroft.systems.amulet.generator import LevelGenerator
+from undercroft.systems.amulet.house_rules import PlayRules
+from undercroft.systems.amulet.populate import add_monster, add_swarm
+from undercroft.systems.amulet.scene import (
+    Content,
+    ExitState,
+    Generator,
+    Monster,
+    Place,
+    Scene,
+    Swarm,
+    TableState,
+)
+from undercroft.systems.amulet.special_levels import LevelKind
+
+WALL_NAMES: Final = {"N": "north", "E": "east", "S": "south", "W": "west"}
+OPEN_FROM_THE_START: Final = ("open", "stair", "teleport")
+"""Seed 001: these exits need nothing done to them before use."""
+
+
+@dataclass
+class Level:
+    """The level the heroes are on: its generator, the rooms in play, what they know."""
+
+    depth: int
+    kind: LevelKind
+    generator: LevelGenerator
+    scenes: dict[int, Scene] = field(default_factory=dict)
+    seen: set[int] = field(default_factory=set)
+    """Rooms the heroes have been in or looked into (the players' map)."""
+    exits: dict[str, ExitState] = field(default_factory=dict)
+    """Every exit in play so far, by the generator's id (``3.2``)."""
+    beyond_of: dict[int, int] = field(default_factory=dict)
+    """A room with a murder hole -> the room it looks into."""
+    treasure_taken: bool = False
+    boss_killed: bool = False
+    bravery: bool = False
+    """"I've not seen such bravery!" has been earned on this level."""
+
+    def room(self, room_id: int) -> Room:
+        return self.generator.level.room(room_id)
+
+    def exit_room(self, exit_id: str) -> int:
+        return int(exit_id.split(".")[0])
+
+
+def units(exit_: Exit) -> int:
+    """An exit's width in units (its segment's longer side)."""
+    (x1, y1), (x2, y2) = exit_.segment
+    return max(1, round(max(abs(x2 - x1), abs(y2 - y1))))
+
+
+def exit_state(level: Level, exit_: Exit) -> ExitState:
+    """The exit in play; a twin already in play lends its state (one door, two sides)."""
+    known = level.exits.get(exit_.id)
+    if known is not None:
+        return known
+    state = ExitState(exit_.id, exit_.type, WALL_NAMES.get(exit_.wall, "north"), units(exit_),
+                      open=exit_.type in OPEN_FROM_THE_START or exit_.opened,
+                      found=exit_.found)
+    twin = level.exits.get(exit_.twin or "")
+    if twin is not None:
+        state.open, state.found = twin.open, twin.found
+    level.exits[exit_.id] = state
+    return state
+
+
+def populate(fight: Fight, room: Room, place: Place) -> None:
+    """The monsters the generator rolled for a room, into ``fight``'s scene at ``place``.
+
+    House rule: a generator encounter brings its generator and a swarm of the
+    rolled size (the generator's own swarm); a wraith or a mimic is one monster.
+    """
+    scene = fight.scene
+    for encounter in room.details.get("encounters", []):
+        kind, monster = encounter["kind"], encounter["monster"]
+        if kind in ("wraith", "mimic"):
+            add_monster(fight, scene.new_id(kind), kind, place, None)
+        elif kind in ("swarm", "generator") and monster is not None:
+            if kind == "generator":
+                scene.generators.append(Generator(scene.new_id("gen"), monster,
+                                                  stats("generator").health, place))
+            add_swarm(fight, scene.new_id("swarm"), monster, place, encounter["swarm_health"])
+
+
+def build_scene(level: Level, room_id: int, rules: PlayRules, table: TableState,
+                dice: FightDice, events: list[Event]) -> Scene:
+    """The scene of a room the heroes enter (made once; the same object afterwards)."""
+    known = level.scenes.get(room_id)
+    if known is not None:
+        return known
+    room = level.room(room_id)
+    scene = Scene(rules, room.size, [], level=level.depth, table=table)
+    fight = Fight(scene, dice, events)
+    scene.contents = [Content(f"c{i}", kind) for i, kind in
+                      enumerate((k for k in room.contents if k != "none"), start=1)]
+    scene.exits = [exit_state(level, exit_) for exit_ in room.exits]
+    watcher = next((r for r, seen in level.beyond_of.items() if seen == room_id), None)
+    if watcher is not None and watcher in level.scenes:
+        _take_from_beyond(level.scenes[watcher], scene)
+    else:
+        populate(fight, room, "room")
+    hole = next((h for h in room.murder_holes if h.to is not None), None)
+    if hole is not None and hole.to is not None and hole.to not in level.scenes:
+        level.beyond_of[room_id] = hole.to
+        scene.beyond_size = level.room(hole.to).size
+        populate(fight, level.room(hole.to), "beyond")
+    level.scenes[room_id] = scene
+    return scene
+
+
+def _take_from_beyond(watcher: Scene, scene: Scene) -> None:
+    """Monsters seen through a murder hole are the room's own once a hero walks in."""
+    for group in ("swarms", "monsters", "generators"):
+        mine: list[Swarm | Monster | Generator] = getattr(scene, group)
+        theirs: list[Swarm | Monster | Generator] = getattr(watcher, group)
+        for foe in [f for f in theirs if f.place == "beyond" and f.health > 0]:
+            theirs.remove(foe)
+            foe.place = "room"
+            if isinstance(foe, Swarm):
+                foe.capacity = scene.capacity("room")
+            mine.append(foe)
+    watcher.beyond_size = 0
+
+
+def destination(level: Level, exit_id: str) -> int | None:
+    """The room behind an exit, generated now if nobody has gone through it yet."""
+    generator = level.generator
+    _, exit_ = generator.level.find_exit(exit_id)
+    if exit_.to is None and exit_id in generator.pending:
+        generator.open(exit_id)
+    target = exit_.to
+    if isinstance(target, list):
+        target = target[0] if target else None
+    return target
+
+
+def sync_exits(level: Level) -> None:
+    """Both sides of an opening agree, and the map shows what the heroes found."""
+    for exit_id, state in level.exits.items():
+        _, exit_ = level.generator.level.find_exit(exit_id)
+        twin = level.exits.get(exit_.twin or "")
+        if twin is not None:
+            twin.open = twin.open or state.open
+            twin.found = twin.found or state.found
+        exit_.found = exit_.found or state.found
+        exit_.opened = exit_.opened or (state.open and state.kind not in OPEN_FROM_THE_START)
+
+
+def mark_seen(level: Level) -> None:
+    """The players' map: rooms entered, and rooms seen through an open way or hole."""
+    for room_id, scene in level.scenes.items():
+        level.seen.add(room_id)
+        room = level.room(room_id)
+        for exit_ in room.exits:
+            state = level.exits.get(exit_.id)
+            if state is not None and state.passable and isinstance(exit_.to, int):
+                level.seen.add(exit_.to)
+        if scene.hole_open() and room_id in level.beyond_of:
+            level.seen.add(level.beyond_of[room_id])
+    for room in level.generator.level.rooms:
+        room.discovered = room.id in level.seen

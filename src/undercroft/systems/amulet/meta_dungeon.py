@@ -1,0 +1,173 @@
+"""The meta-dungeon (seed 000): tokens, claimed announcements, stairs and new levels.
+
+Seed 000 names these without numbers; the numbers are :class:`GameConfig`
+fields (docs/rules/amulet.md, "The whole game"). A player claims the
+announcements of the last step by adding ", and announce" to the next choice;
+the first claimant after the cause, going round the table, earns a token, and
+never twice for the same cause. Spending a token is one action: health for a
+living hero, or a dead hero back in the game beside the party.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Final
+
+from undercroft.systems.amulet.actions import Action
+from undercroft.systems.amulet.fight import Fight
+from undercroft.systems.amulet.game_config import GameConfig
+from undercroft.systems.amulet.game_state import Claim, GameState, new_heroes, play_dice
+from undercroft.systems.amulet.generator import LevelGenerator
+from undercroft.systems.amulet.harm import heal_hero
+from undercroft.systems.amulet.level_play import Level, build_scene, mark_seen
+from undercroft.systems.amulet.scene import HeroState, TableState
+from undercroft.systems.amulet.special_levels import (
+    TREASURE_ACTIONS,
+    LevelKind,
+    next_level_kind,
+)
+
+DIE_ORDER: Final = ("melee", "shot", "magic")
+
+
+def new_game(config: GameConfig, seed: int) -> GameState:
+    """The party wakes in the first room of level 1."""
+    table = TableState(room_is_level=False)
+    heroes = new_heroes(config)
+    dice = play_dice(config, seed)
+    level = _make_level(config, seed, 1, "normal")
+    game = GameState(config, seed, heroes, {h.name: config.tokens for h in heroes}, table, dice,
+                     level, rooms={h.name: 1 for h in heroes})
+    _say(game, "level", f"level 1: the party wakes in room 1 (size {level.room(1).size})",
+         depth=1)
+    mark_seen(level)
+    return game
+
+
+def _make_level(config: GameConfig, seed: int, depth: int, kind: LevelKind) -> Level:
+    generator = LevelGenerator(config.level, seed, depth)
+    generator.start()
+    return Level(depth, kind, generator)
+
+
+def _say(game: GameState, kind: str, text: str, **data: object) -> None:
+    room = next(iter(game.occupied()), 1)
+    if room not in game.level.scenes:
+        build_scene(game.level, room, game.config.play, game.table, game.dice, game.events)
+    game.fight(room).say(kind, text, **data)
+
+
+def claimable(game: GameState, seat: str) -> list[Claim]:
+    """The last step's announcements this seat may claim (not its own hero's)."""
+    return [claim for claim in game.claims if claim.cause != seat]
+
+
+def settle_claims(game: GameState, choices: Mapping[str, Action]) -> list[Claim]:
+    """Award the last step's claimed announcements; returns no new claims (a fresh list)."""
+    claimants = [seat for seat, action in choices.items() if action.claim]
+    seats = [h.name for h in game.heroes]
+    for claim in game.claims:
+        if claim.key in game.awarded:
+            continue
+        start = seats.index(claim.cause) + 1 if claim.cause in seats else 0
+        order = seats[start:] + seats[:start]
+        winner = next((s for s in order if s in claimants and s != claim.cause), None)
+        if winner is None:
+            continue
+        game.awarded.add(claim.key)
+        game.tokens[winner] += 1
+        _say(game, "token", f"{winner} announces \"{claim.text}\" first: +1 token "
+             f"({game.tokens[winner]})", hero=winner)
+    return []
+
+
+def spend_token(game: GameState, hero: HeroState) -> None:
+    """One token: health for the living, or the dead back beside the party."""
+    game.tokens[hero.name] -= 1
+    config = game.config
+    if hero.status == "dead":
+        beside = next((h for h in game.heroes if h.present), None)
+        if beside is not None:
+            game.rooms[hero.name] = game.rooms[beside.name]
+        hero.status, hero.gone_by, hero.health = "in room", None, config.revive_health
+        hero.cover = hero.flanking = None
+        _say(game, "revived", f"{hero.name} spends a token and is back with "
+             f"{config.revive_health} health", hero=hero.name)
+        return
+    fight = game.fight(game.rooms[hero.name])
+    heal_hero(fight, hero, config.token_health, "a token")
+
+
+def descend_if_ready(game: GameState) -> None:
+    """A level ends when every living hero has taken the stairs (or a treasure level's
+    actions are spent); the game ends when everyone is dead and out of tokens."""
+    if game.ended is not None:
+        return
+    living = [h for h in game.heroes if h.status != "dead"]
+    if not living and not any(game.tokens[h.name] > 0 for h in game.heroes):
+        game.ended = "dead"
+        _say(game, "game over", "every hero is dead and out of tokens")
+        return
+    if game.table.round > game.config.max_rounds:
+        game.ended = "time up"
+        return
+    if not living:
+        return
+    downstairs = all(h.status == "gone" and h.gone_by == "stair" for h in living)
+    race_over = game.level.kind == "treasure" and game.race_actions <= 0
+    if downstairs or race_over:
+        next_level(game)
+
+
+def next_level(game: GameState) -> None:
+    """Stairs: each hero gains 10 health; the level left behind is lost."""
+    config = game.config
+    level = game.level
+    if config.depth_limit and level.depth >= config.depth_limit:
+        game.ended = "depth limit"
+        _say(game, "game over", f"the party has reached level {level.depth}, the limit")
+        return
+    treasure_taken = level.treasure_taken or level.kind == "treasure"
+    kind = next_level_kind(level.depth + 1, level.kind, treasure_taken, level.boss_killed,
+                           config.play.scaling, config.miniboss_every)
+    if kind == "mini-boss":
+        kind = "normal"
+    if game.table.friendly_fire == "announced":
+        game.table.friendly_fire = "on"
+    depth = level.depth + 1
+    game.level = _make_level(config, game.seed, depth, kind)
+    game.deepest = max(game.deepest, depth)
+    for hero in game.heroes:
+        game.rooms[hero.name] = 1
+        if hero.status != "dead":
+            hero.status, hero.gone_by, hero.cover, hero.flanking = "in room", None, None, None
+    scene = build_scene(game.level, 1, config.play, game.table, game.dice, game.events)
+    if kind == "treasure":
+        scene.contents, scene.swarms, scene.monsters, scene.generators = [], [], [], []
+        game.race_actions = TREASURE_ACTIONS
+    _say(game, "level", f"level {depth}" + (" (a treasure level)" if kind == "treasure"
+                                           else "") + ": the party arrives in room 1",
+         depth=depth)
+    fight = game.fight(1)
+    for hero in [h for h in game.heroes if h.status != "dead"]:
+        if config.stair_health:
+            heal_hero(fight, hero, config.stair_health, "the stairs")
+    _advance(game, fight)
+    mark_seen(game.level)
+
+
+def _advance(game: GameState, fight: Fight) -> None:
+    """House rule: every ``advance_every`` levels each hero gains a level point, spent on
+    the lowest of its Melee, Shot and Magic dice (the first of them on a tie)."""
+    every = game.config.advance_every
+    if not every or (game.depth - 1) % every:
+        return
+    for hero in game.heroes:
+        numbers = hero.hero
+        ability = min(DIE_ORDER, key=lambda name: (getattr(numbers, name).sides
+                                                  + getattr(numbers, name).bonus,
+                                                  DIE_ORDER.index(name)))
+        hero.hero = numbers.raised(ability)
+        fight.say("level point", f"{hero.name} gains a level point: {ability} "
+                  f"{getattr(hero.hero, ability)}", hero=hero.name)
+

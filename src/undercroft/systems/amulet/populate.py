@@ -1,0 +1,37 @@
+"""Putting monsters into a room in play: swarms, lone monsters, mimics.
+
+The sandbox (a scenario) and the whole game (a generated room) fill rooms the
+same way: a swarm too small to swarm starts as lone monsters, one per monster's
+health it holds; a mimic is a treasure 25% of the time (notes/sources.md).
+"""
+
+from __future__ import annotations
+
+from undercroft.systems.amulet.creatures import MIMIC_TREASURE_PERCENT, stats
+from undercroft.systems.amulet.fight import Fight
+from undercroft.systems.amulet.scene import Content, Monster, Place, Swarm
+
+
+def add_swarm(fight: Fight, swarm_id: str, kind: str, place: Place, health: int) -> None:
+    """A swarm; one too small to be a swarm starts as lone monsters (at least one)."""
+    scene = fight.scene
+    swarm = Swarm(swarm_id, kind, health, scene.capacity(place), place)
+    if health > swarm.threshold:
+        scene.swarms.append(swarm)
+        return
+    count = max(1, health // stats(kind).health)
+    for _ in range(count):
+        add_monster(fight, scene.new_id(kind), kind, place, None)
+    fight.say("setup", f"{swarm_id} ({health} health) is too few to swarm: {count} lone {kind}"
+              + ("s" if count > 1 else ""))
+
+
+def add_monster(fight: Fight, monster_id: str, kind: str, place: Place,
+                health: int | None) -> None:
+    """A lone monster; a mimic is a treasure 25% of the time (notes/sources.md)."""
+    scene = fight.scene
+    if kind == "mimic" and fight.dice.chance("mimic", MIMIC_TREASURE_PERCENT):
+        scene.contents.append(Content(f"{monster_id}-treasure", "treasure"))
+        fight.say("mimic", f"{monster_id} is really a treasure: {monster_id}-treasure")
+        return
+    scene.monsters.append(Monster(monster_id, kind, health or stats(kind).health, place))
