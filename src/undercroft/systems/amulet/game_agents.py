@@ -1,0 +1,197 @@
+"""Automated Amulet players for the whole game; they see only their seat's view.
+
+The sensible player plays as a careful table would: it claims every
+announcement it may, races on treasure levels, spends a token to come back or
+when nearly dead, eats when low, uses potions on big swarms, fights what is in
+its room with its better die, grabs treasure, potions and keys, opens doors
+with keys it holds, heads down the stairs when weak or when nothing on the
+level is left unexplored, and otherwise walks towards exits nobody has opened.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import replace
+from typing import Any, Final
+
+from undercroft.engine.agents import RandomAgent
+from undercroft.rng import Stream
+from undercroft.systems.amulet.actions import Action
+
+LOW_HEALTH: Final = 40
+"""Below this the sensible player eats, and heads for the stairs."""
+DESPERATE: Final = 15
+"""Below this it spends a token on health."""
+BIG_SWARM: Final = 30
+WANTED: Final = ("treasure", "potion", "key", "special", "ward")
+
+
+class SensibleAgent:
+    """A careful hero (see the module's docstring)."""
+
+    name = "sensible"
+
+    def choose(self, view: Mapping[str, Any], legal: Sequence[Action], rng: Stream) -> Action:
+        pick = self._pick(view, legal, rng)
+        return replace(pick, claim=True) if view.get("claims") else pick
+
+    def _pick(self, view: Mapping[str, Any], legal: Sequence[Action], rng: Stream) -> Action:
+        allowed = set(legal)
+        me = next(h for h in view["heroes"] if h["name"] == view["seat"])
+        if me["status"] == "dead":
+            return _first(allowed, Action("token")) or Action("wait")
+        if Action("race") in allowed:
+            return Action("race")
+        if Action("escape") in allowed:
+            return Action("escape")
+        if me["health"] < DESPERATE and Action("token") in allowed:
+            return Action("token")
+        room = next(r for r in view["rooms"] if r["id"] == me["room"])
+        contents = room.get("contents", [])
+        if me["health"] < LOW_HEALTH:
+            food = _first(allowed, *(Action("pick up", c["id"]) for c in contents
+                                     if c["kind"] in ("food", "ale")))
+            if food is not None:
+                return food
+            down = _first_verb(legal, "descend")
+            if down is not None:
+                return down
+        swarms = room.get("swarms", [])
+        if me["potions"] and any(s["health"] >= BIG_SWARM or s["kind"] == "slime"
+                                 for s in swarms if s["place"] == "room"):
+            potion = _first(allowed, Action("potion"))
+            if potion is not None:
+                return potion
+        attack = self._attack(me, room, allowed)
+        if attack is not None:
+            return attack
+        for kind in WANTED:
+            take = _first(allowed, *(Action("pick up", c["id"]) for c in contents
+                                     if c["kind"] == kind))
+            if take is not None:
+                return take
+        if me["health"] < 90:
+            food = _first(allowed, *(Action("pick up", c["id"]) for c in contents
+                                     if c["kind"] == "food"))
+            if food is not None:
+                return food
+        opener = _first_verb(legal, "open")
+        if opener is not None:
+            return opener
+        return self._move(view, room, legal, rng)
+
+    def _attack(self, me: Mapping[str, Any], room: Mapping[str, Any],
+                allowed: set[Action]) -> Action | None:
+        numbers = me["numbers"]
+        better = "melee" if _sides(numbers["melee"]) >= _sides(numbers["shot"]) else "shot"
+        foes = [*room.get("swarms", []), *room.get("monsters", []), *room.get("generators", [])]
+        for foe in foes:
+            if foe.get("kind") == "slime":
+                continue
+            mode = "shot" if foe.get("kind") == "wizard" else better
+            pick = _first(allowed, Action("attack", foe["id"], mode),
+                          Action("attack", foe["id"], "shot"))
+            if pick is not None:
+                return pick
+        return None
+
+    def _move(self, view: Mapping[str, Any], room: Mapping[str, Any],
+              legal: Sequence[Action], rng: Stream) -> Action:
+        """Down the stairs when a comrade went down, when weak, or when the level is
+        explored; else towards an exit nobody has opened."""
+        me = next(h for h in view["heroes"] if h["name"] == view["seat"])
+        leaves = [a for a in legal if a.verb in ("leave", "teleport")]
+        down = _first_verb(legal, "descend")
+        hurry = me["health"] < LOW_HEALTH or any(
+            h["status"] == "gone" and h["gone_by"] == "stair" for h in view["heroes"])
+        if hurry or not _anything_unexplored(view):
+            if down is not None:
+                return down
+            toward = _toward(view, room["id"], leaves, _has_stair)
+            if toward is not None:
+                return toward
+        unexplored = [a for a in leaves if _exit_to(room, a.target) is None]
+        if unexplored:
+            return rng.choice(unexplored)
+        toward = _toward(view, room["id"], leaves, _has_unopened)
+        if toward is not None:
+            return toward
+        if down is not None:
+            return down
+        breaking = [a for a in legal if a.verb in ("pick up", "attack") and "." in (a.target or "")]
+        if breaking and (not leaves or not unexplored):
+            return breaking[0]
+        if leaves:
+            return rng.choice(leaves)
+        searches = [a for a in legal if a.verb == "search"]
+        return rng.choice(searches) if searches else Action("wait")
+
+
+def _has_stair(room: Mapping[str, Any]) -> bool:
+    return any(e["kind"] == "stair" for e in room.get("exits", []))
+
+
+def _has_unopened(room: Mapping[str, Any]) -> bool:
+    return any(e["to"] is None and e["open"] and e["kind"] != "stair"
+               for e in room.get("exits", []))
+
+
+def _toward(view: Mapping[str, Any], start: int, leaves: list[Action],
+            goal: Callable[[Mapping[str, Any]], bool]) -> Action | None:
+    """The first step on the shortest known way to a room that meets ``goal``."""
+    rooms = {r["id"]: r for r in view["rooms"]}
+    best: tuple[int, Action] | None = None
+    for action in leaves:
+        first = _exit_to(rooms[start], action.target)
+        if first is None:
+            continue
+        distance = _distance(rooms, start, first, goal)
+        if distance is not None and (best is None or distance < best[0]):
+            best = (distance, action)
+    return best[1] if best else None
+
+
+def _distance(rooms: Mapping[int, Mapping[str, Any]], start: int, first: int,
+              goal: Callable[[Mapping[str, Any]], bool]) -> int | None:
+    seen = {start, first}
+    queue = deque([(first, 1)])
+    while queue:
+        here, steps = queue.popleft()
+        if goal(rooms.get(here, {})):
+            return steps
+        for exit_ in rooms.get(here, {}).get("exits", []):
+            target = exit_["to"]
+            if isinstance(target, int) and exit_["open"] and target not in seen:
+                seen.add(target)
+                queue.append((target, steps + 1))
+    return None
+
+
+def _anything_unexplored(view: Mapping[str, Any]) -> bool:
+    return any(e["to"] is None and e["open"] and e["kind"] not in ("stair",)
+               for r in view["rooms"] for e in r.get("exits", []))
+
+
+def _exit_to(room: Mapping[str, Any], exit_id: str | None) -> int | None:
+    for exit_ in room.get("exits", []):
+        if exit_["id"] == exit_id:
+            target = exit_["to"]
+            return target if isinstance(target, int) else None
+    return None
+
+
+def _sides(die: str) -> int:
+    body = die.lstrip("d").split("+")
+    return int(body[0]) + (int(body[1]) if len(body) > 1 else 0)
+
+
+def _first(allowed: set[Action], *candidates: Action) -> Action | None:
+    return next((a for a in candidates if a in allowed), None)
+
+
+def _first_verb(legal: Sequence[Action], verb: str) -> Action | None:
+    return next((a for a in legal if a.verb == verb), None)
+
+
+AGENTS: Final[dict[str, type[Any]]] = {"sensible": SensibleAgent, "random": RandomAgent}

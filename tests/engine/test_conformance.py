@@ -1,0 +1,114 @@
+"""The conformance suite: every registered ruleset, played by random and scripted seats.
+
+Seeded games end within a step bound; replay is exact; records round-trip
+through JSON; views leak nothing hidden; an illegal choice is refused and
+changes nothing. The last tests break each check on purpose to see it fail.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from conformance import leaks, play, random_policy, scripted_policy, truth_hash
+
+from undercroft.engine.record import Record, load_record, replay, save_record
+from undercroft.engine.registry import get, names
+from undercroft.errors import BadInput
+
+QUICK: dict[str, dict[str, Any]] = {"amulet": {"max_rounds": 150, "depth_limit": 3}}
+"""Per ruleset, a config small enough for the suite (the step bound below holds it)."""
+BOUND = 400
+POLICIES = {"random": random_policy, "scripted": scripted_policy}
+
+
+def _config(name: str) -> Any:
+    return get(name).config_model().model_validate(QUICK.get(name, {}))
+
+
+@pytest.mark.parametrize("policy", sorted(POLICIES))
+@pytest.mark.parametrize("name", names())
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_seeded_games_end_within_the_bound_and_replay_exactly(
+        name: str, policy: str, seed: int, tmp_path: Any) -> None:
+    ruleset = get(name)
+    state, record = play(ruleset, _config(name), seed, POLICIES[policy], BOUND)
+    assert ruleset.outcome(state) is not None
+    path = tmp_path / "game.json"
+    save_record(record, path)
+    loaded = load_record(path)
+    assert loaded == record
+    _, again, _ = replay(loaded)
+    assert truth_hash(ruleset, again) == truth_hash(ruleset, state)
+    assert ruleset.outcome(again) == ruleset.outcome(state)
+
+
+@pytest.mark.parametrize("name", names())
+def test_the_same_record_replays_the_same_events(name: str) -> None:
+    ruleset = get(name)
+    _, record = play(ruleset, _config(name), 5, random_policy, BOUND)
+    first = [event.to_dict() for event in replay(record)[2]]
+    second = [event.to_dict() for event in replay(Record.model_validate_json(
+        record.model_dump_json()))[2]]
+    assert first == second and first
+
+
+@pytest.mark.parametrize("name", names())
+@pytest.mark.parametrize("seed", [1, 2])
+def test_views_leak_nothing_hidden(name: str, seed: int) -> None:
+    ruleset = get(name)
+    found: list[str] = []
+    checked = []
+
+    def check(state: Any) -> None:
+        checked.append(len(ruleset.hidden(state)))
+        found.extend(leaks(ruleset, state))
+
+    play(ruleset, _config(name), seed, random_policy, BOUND, after=check)
+    assert found == []
+    assert max(checked) > 1  # there was something hidden to leak
+
+
+@pytest.mark.parametrize("name", names())
+def test_an_illegal_choice_is_refused_and_changes_nothing(name: str) -> None:
+    ruleset = get(name)
+    state = ruleset.new(_config(name), 3)
+    seat = sorted(ruleset.to_act(state))[0]
+    before = truth_hash(ruleset, state)
+    legal = {action.text for action in ruleset.legal(state, seat)}
+    illegal = next(ruleset.parse(text) for text in ("wait", "search north", "escape",
+                                                    "read scroll", "use potion")
+                   if text not in legal)
+    with pytest.raises(BadInput):
+        ruleset.step(state, {seat: illegal})
+    with pytest.raises(BadInput):
+        ruleset.step(state, {"nobody": ruleset.legal(state, seat)[0]})
+    with pytest.raises(BadInput):
+        ruleset.step(state, {seat: ruleset.legal(state, seat)[0],
+                             sorted(ruleset.seats(state))[-1]: illegal})
+    assert truth_hash(ruleset, state) == before
+
+
+def test_the_leak_check_catches_a_leaky_view() -> None:
+    ruleset = get("amulet")
+    state = ruleset.new(_config("amulet"), 1)
+    hidden = ruleset.hidden(state)
+    assert leaks(ruleset, state) == []
+    original = ruleset.view
+
+    def leaky(state: Any, seat: str | None) -> dict[str, Any]:
+        return original(state, None)
+
+    ruleset.view = leaky  # type: ignore[method-assign]
+    try:
+        assert leaks(ruleset, state) and hidden
+    finally:
+        del ruleset.view  # type: ignore[attr-defined]
+
+
+def test_replay_catches_a_changed_record() -> None:
+    ruleset = get("amulet")
+    _, record = play(ruleset, _config("amulet"), 4, random_policy, 30)
+    record.choices[3] = {seat: "attack nobody with melee" for seat in record.choices[3]}
+    with pytest.raises(BadInput, match="step 4"):
+        replay(record)
