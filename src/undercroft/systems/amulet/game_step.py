@@ -132,8 +132,8 @@ def step(game: GameState, choices: Mapping[str, Action]) -> list[Event]:
         before = len(game.events)
         for room_id in game.occupied():
             monsters_act(game.fight(room_id))
-        _countdown(game)
         claims += _caused(game, before, None)
+        claims += _countdown(game)
         game.table.round += 1
     if any(h.treasure > treasure[h.name] for h in game.heroes):
         game.level.treasure_taken = True
@@ -249,20 +249,24 @@ def _wear_specials(game: GameState) -> None:
                     "special ends", f"{hero.name}'s {name} wears off", hero=hero.name)
 
 
-def _countdown(game: GameState) -> None:
-    """Seed 000: the dungeon's toxic air drains every hero's health as time passes."""
+def _countdown(game: GameState) -> list[Claim]:
+    """Seed 000: the dungeon's toxic air drains every hero's health as time passes;
+    returns the health calls it causes (each caused by the hero it names)."""
     config = game.config
     if not config.countdown_drain or game.table.round % config.countdown_every:
-        return
+        return []
     drained = [h for h in game.heroes if h.present]
     if not drained:
-        return
+        return []
     fight = game.fight(game.rooms[drained[0].name])
     fight.say("countdown", f"the countdown: every hero loses {config.countdown_drain} health")
+    claims = []
     for hero in drained:
-        before = hero.health
+        before, said = hero.health, len(game.events)
         hero.health = max(0, hero.health - config.countdown_drain)
         set_health(game.fight(game.rooms[hero.name]), hero, before)
+        claims += _caused(game, said, hero.name)
+    return claims
 
 
 def _level_cleared(game: GameState, claims: list[Claim]) -> None:

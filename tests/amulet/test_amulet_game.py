@@ -1,0 +1,192 @@
+"""The whole game (seed 000's meta-dungeon): countdown, tokens and claimed announcements,
+stairs and new levels, treasure levels, level points, moving between rooms, fog."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from undercroft.errors import BadInput
+from undercroft.systems.amulet.actions import parse_action
+from undercroft.systems.amulet.game_config import GameConfig
+from undercroft.systems.amulet.game_state import Claim, GameState
+from undercroft.systems.amulet.game_step import TRAPPED_OUT, _trapped_out, legal_for, step, to_act
+from undercroft.systems.amulet.game_view import view
+from undercroft.systems.amulet.meta_dungeon import new_game
+from undercroft.systems.amulet.ruleset import RULESET
+from undercroft.systems.amulet.scene import Scene, Swarm
+
+
+def game(seed: int = 1, **fields: Any) -> GameState:
+    """A new game whose first room holds no monsters (so only the rule under test acts)."""
+    state = new_game(GameConfig.model_validate(fields), seed)
+    scene = state.level.scenes[1]
+    scene.swarms, scene.monsters, scene.generators = [], [], []
+    return state
+
+
+def act(state: GameState, **choices: str) -> list[Any]:
+    return step(state, {seat: parse_action(text) for seat, text in choices.items()})
+
+
+def texts(state: GameState, kind: str) -> list[str]:
+    return [e.text for e in state.events if e.kind == kind]
+
+
+def test_the_countdown_drains_every_hero_every_second_round() -> None:
+    state = game(party=["warrior", "elf"])
+    act(state)
+    assert [h.health for h in state.heroes] == [100, 100]
+    act(state)
+    assert [h.health for h in state.heroes] == [99, 99]
+    state.heroes[0].health = 51
+    act(state)
+    act(state)
+    assert "Warrior, your life force is running out." in texts(state, "announcement")
+
+
+def test_the_first_other_player_to_claim_an_announcement_earns_a_token_once() -> None:
+    state = game(party=["warrior", "elf", "valkyrie"])
+    state.heroes[0].health = 51
+    act(state)
+    act(state)  # the countdown: the Warrior's health reaches 50
+    assert [c.cause for c in state.claims] == ["Warrior"]
+    with pytest.raises(BadInput, match="nothing to announce"):
+        act(state, Warrior="wait, and announce")
+    act(state, Valkyrie="wait, and announce", Elf="wait, and announce")
+    assert state.tokens == {"Warrior": 3, "Elf": 4, "Valkyrie": 3}  # the Elf sits first
+    state.claims = [Claim("Warrior, your life force is running out.", "Warrior",
+                          "Warrior, your life force is running out.|Warrior")]
+    act(state, Elf="wait, and announce")
+    assert state.tokens["Elf"] == 4  # no token twice for the same cause
+
+
+def test_a_token_heals_the_living_and_brings_back_the_dead() -> None:
+    state = game(party=["warrior", "elf"], tokens=1)
+    act(state, Warrior="spend a token")
+    assert state.heroes[0].health == 150 and state.tokens["Warrior"] == 0
+    assert "token" not in {a.verb for a in legal_for(state, "Warrior")}
+    elf = state.heroes[1]
+    elf.health, elf.status = 0, "dead"
+    assert "Elf" in to_act(state)
+    assert {a.text for a in legal_for(state, "Elf")} == {"wait", "spend a token"}
+    act(state)
+    act(state, Elf="spend a token")  # round 3: no countdown this round
+    assert (elf.status, elf.health, state.rooms["Elf"]) == ("in room", 100, 1)
+    elf.health, elf.status = 0, "dead"
+    assert "Elf" not in to_act(state)
+
+
+def test_the_game_ends_when_every_hero_is_dead_and_out_of_tokens() -> None:
+    state = game(party=["warrior"], tokens=0)
+    state.heroes[0].health = 1
+    act(state)
+    act(state)
+    outcome = RULESET.outcome(state)
+    assert outcome is not None and outcome.result == "dead"
+    assert set(outcome.summary) >= {"depth_reached", "treasure", "rounds", "alive"}
+    with pytest.raises(BadInput, match="over"):
+        act(state)
+
+
+def _descend_all(state: GameState) -> None:
+    state.table.stairs_until = state.table.action + 5  # the password's word
+    act(state, **{h.name: "descend by north" for h in state.heroes if h.present})
+
+
+def test_stairs_take_the_party_down_with_10_health_each_and_friendly_fire_on() -> None:
+    state = game(party=["warrior", "elf"], advance_every=0)
+    state.level.treasure_taken = True
+    state.table.friendly_fire = "announced"
+    state.heroes[1].health = 60
+    state.table.stairs_until = state.table.action + 5
+    act(state, Warrior="descend by north")
+    assert state.depth == 1  # one hero down: the level goes on
+    act(state, Elf="descend by north")
+    assert state.depth == 2 and state.level.kind == "normal"
+    assert [h.health for h in state.heroes] == [110, 70]  # the Elf was downstairs when the countdown ticked
+    assert state.rooms == {"Warrior": 1, "Elf": 1} and state.table.friendly_fire == "on"
+
+
+def test_a_level_without_treasure_is_followed_by_a_ten_action_treasure_race() -> None:
+    state = game(party=["warrior", "elf"], advance_every=0)
+    _descend_all(state)
+    assert state.level.kind == "treasure"
+    assert {a.text for a in legal_for(state, "Elf")} == {"wait", "race for treasure",
+                                                         "spend a token"}
+    for _ in range(10):
+        act(state, Warrior="race for treasure", Elf="race for treasure")
+    races = [e for e in state.events if e.kind == "race"]
+    assert len(races) == 10
+    assert sum(h.treasure for h in state.heroes) == sum(
+        sum(e.data["treasures"].values()) for e in races)
+    assert state.depth == 3 and state.level.kind == "normal"
+
+
+def test_every_second_level_each_hero_raises_its_lowest_die() -> None:
+    state = game(party=["warrior"], advance_every=1)
+    state.level.treasure_taken = True
+    _descend_all(state)
+    hero = state.heroes[0].hero
+    assert (str(hero.magic), hero.level_points) == ("d8", 1)  # d6 magic was the lowest
+
+
+def test_the_depth_limit_ends_the_game_at_the_stairs() -> None:
+    state = game(party=["warrior"], depth_limit=1)
+    _descend_all(state)
+    assert state.ended == "depth limit" and RULESET.outcome(state) is not None
+
+
+def _seed_with_open_exit() -> tuple[GameState, str]:
+    for seed in range(200):
+        state = game(seed, party=["warrior", "elf"])
+        for exit_ in state.level.scenes[1].exits:
+            if exit_.kind == "open":
+                return state, exit_.id
+    raise AssertionError("no seed with an open exit from the first room")
+
+
+def test_leaving_by_an_exit_makes_the_room_behind_and_the_seat_sees_it() -> None:
+    state, exit_id = _seed_with_open_exit()
+    assert len(state.level.scenes) == 1
+    unseen = {r.id for r in state.level.generator.level.rooms} - state.level.seen
+    shown = {r["id"] for r in view(state, "Warrior")["rooms"]}
+    assert not shown & unseen
+    act(state, Warrior=f"leave by {exit_id}")
+    target = state.rooms["Warrior"]
+    assert target != 1 and target in state.level.scenes and target in state.level.seen
+    assert target in {r["id"] for r in view(state, "Elf")["rooms"]}
+
+
+def test_pursuing_swarms_follow_heroes_who_all_flee_the_room() -> None:
+    state, exit_id = _seed_with_open_exit()
+    scene = state.level.scenes[1]
+    scene.swarms = [Swarm("swarm-1", "barbarian", 30, scene.capacity("room"))]
+    act(state, Warrior=f"leave by {exit_id}", Elf=f"leave by {exit_id}")
+    target = state.level.scenes[state.rooms["Warrior"]]
+    assert state.rooms["Elf"] == state.rooms["Warrior"]
+    assert not scene.swarms
+    assert any(s.kind == "barbarian" for s in target.swarms)
+    assert "pursuit" in [e.kind for e in state.events]
+
+
+def test_lets_see_you_get_out_of_here_needs_a_full_swarm_ahead_and_half_behind() -> None:
+    state = game()
+    rules = state.config.play
+
+    def room(health: int) -> Scene:
+        return Scene(rules, 2, [], swarms=[Swarm("swarm-1", "ghost", health, 40)])
+
+    _trapped_out(state, room(19), room(40), "Wizard")
+    _trapped_out(state, room(20), room(39), "Wizard")
+    assert TRAPPED_OUT not in texts(state, "announcement")
+    _trapped_out(state, room(20), room(40), "Wizard")
+    assert TRAPPED_OUT in texts(state, "announcement")
+
+
+def test_clearing_one_room_is_not_bravery_while_the_level_has_unmade_rooms() -> None:
+    state = game(party=["warrior"])
+    act(state)
+    assert state.level.generator.pending
+    assert "I've not seen such bravery!" not in texts(state, "announcement")
