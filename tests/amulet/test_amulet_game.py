@@ -105,7 +105,8 @@ def test_stairs_take_the_party_down_with_10_health_each_and_friendly_fire_on() -
     assert state.depth == 1  # one hero down: the level goes on
     act(state, Elf="descend by north")
     assert state.depth == 2 and state.level.kind == "normal"
-    assert [h.health for h in state.heroes] == [110, 70]  # the Elf was downstairs when the countdown ticked
+    # the Elf was downstairs when the countdown ticked:
+    assert [h.health for h in state.heroes] == [110, 70]
     assert state.rooms == {"Warrior": 1, "Elf": 1} and state.table.friendly_fire == "on"
 
 
