@@ -191,3 +191,40 @@ def test_clearing_one_room_is_not_bravery_while_the_level_has_unmade_rooms() -> 
     act(state)
     assert state.level.generator.pending
     assert "I've not seen such bravery!" not in texts(state, "announcement")
+
+
+def test_a_mini_boss_level_has_two_rooms_a_boss_a_door_and_stairs_behind() -> None:
+    state = game(party=["warrior", "elf"], advance_every=0, miniboss_every=2,
+                 play={"scaling": True, "max_rounds": 10_000})
+    state.level.treasure_taken = True
+    _descend_all(state)
+    assert (state.depth, state.level.kind) == (2, "mini-boss")
+    rooms = state.level.generator.level.rooms
+    assert len(rooms) == 2 and rooms[0].size >= 2
+    scene = state.level.scenes[1]
+    assert scene.contents == [] and not scene.swarms and not scene.generators
+    (boss,) = scene.monsters
+    assert (boss.id, boss.health) == ("mini-boss", 50)  # 25 x depth
+    assert [e.kind for e in scene.exits] == ["door"]
+    assert [e.type for e in rooms[1].exits] == ["door", "stair"]
+    boss.health = 1
+    act(state, Warrior="attack mini-boss with shot")
+    assert state.level.boss_killed
+    assert [c.id for c in scene.contents if not c.gone] == ["magic-key"]
+    assert "I've not seen such bravery!" in texts(state, "announcement")
+    act(state, Elf="pick up magic-key")
+    act(state, Elf=f"open {scene.exits[0].id}")
+    assert scene.exits[0].open
+
+
+def test_a_mini_boss_strikes_several_heroes_with_its_bonus() -> None:
+    state = game(party=["warrior", "elf", "valkyrie", "wizard"], advance_every=0,
+                 miniboss_every=2, play={"scaling": True, "max_rounds": 10_000,
+                                         "monster_attack": "damage"})
+    state.level.treasure_taken = True
+    _descend_all(state)
+    events = act(state)
+    hits = [e for e in events if e.kind == "hurt" and "mini-boss" in e.text]
+    assert len(hits) == 2  # 1 + tier attacks, tier 1 at depth 2 with every 2
+    rolls = [r for e in hits for r in e.rolls if r.label == "monster melee"]
+    assert all(r.result == r.dice[0] + 2 for r in rolls)  # d12+2

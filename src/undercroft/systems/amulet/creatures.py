@@ -37,8 +37,24 @@ MIMIC_TREASURE_PERCENT: Final = 25
 """notes/sources.md: "a mimic has a 25% chance of actually being a treasure"."""
 
 
+_MADE: dict[str, MonsterStats] = {}
+"""Kinds made in play rather than read from the data file (the mini-bosses), by name."""
+
+
+def make_kind(kind: str, numbers: MonsterStats) -> None:
+    """Add a kind made in play; the same name always carries the same numbers (a
+    mini-boss is named by its depth), so games and processes never disagree."""
+    known = _MADE.get(kind)
+    if known is not None and known != numbers:
+        raise BadInput(f"monster {kind!r}: already made with other numbers")
+    _MADE[kind] = numbers
+
+
 def stats(kind: str) -> MonsterStats:
     """The numbers of one monster kind; an unknown kind is bad input."""
+    made = _MADE.get(kind)
+    if made is not None:
+        return made
     known = monsters()
     if kind not in known:
         raise BadInput(f"monster {kind!r}: expected one of {', '.join(known)}")
@@ -53,6 +69,11 @@ def has(kind: str, tactic: str) -> bool:
 def die_sides(expression: str) -> int:
     """The sides of a monster's attack die ("d8" -> 8); 0 for no attack."""
     return 0 if expression.strip() == "0" else DieStep.parse(expression).sides
+
+
+def die_bonus(expression: str) -> int:
+    """What a monster adds to its attack die past d12 ("d12+2" -> 2)."""
+    return 0 if expression.strip() == "0" else DieStep.parse(expression).bonus
 
 
 class ModosMonster(BaseModel):

@@ -28,6 +28,7 @@ from undercroft.systems.amulet.level_play import (
     sync_exits,
 )
 from undercroft.systems.amulet.meta_dungeon import (
+    boss_check,
     claimable,
     descend_if_ready,
     settle_claims,
@@ -126,6 +127,7 @@ def step(game: GameState, choices: Mapping[str, Action]) -> list[Event]:
                 moves.append((hero, action, room_id))
         drop_fallen_cover(fight)
     _arrive(game, moves)
+    boss_check(game)
     game.table.action += 1
     _wear_specials(game)
     if game.table.action % game.config.play.actions_per_round == 0:

@@ -10,7 +10,7 @@ and ``mapper`` for the mapper's own choices (orientation, exact placement).
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Final
+from typing import Any, Final
 
 from undercroft.content.tables import RollTable
 from undercroft.errors import BadInput
@@ -39,6 +39,10 @@ class Preroll:
 
 def _any_side(far: int) -> bool:
     return True
+
+
+def _open_ground(far: int) -> bool:
+    return far == walls.FREE
 
 
 def _not_blocked(far: int) -> bool:
@@ -98,6 +102,53 @@ class LevelGenerator:
         self._settle()
         return room
 
+    def start_two_rooms(self, min_size: int, encounter: dict[str, Any]) -> Room:
+        """Seed 001, Mini-boss levels: "This level has two rooms. The first room, where
+        the characters begin, is a randomly rolled room with a minimum size of 2,
+        which has no contents and only one encounter ... Behind the mini-boss is a
+        Door, leading to a room with Stairs." Nothing else is rolled for either room
+        (house rule: the second room holds only the Stairs)."""
+        if self.level.rooms:
+            raise BadInput("the level has already started")
+        rolled = max(min_size, min(int(self.roller.roll("size", 1)), self.config.level_size))
+        shape = self.roller.roll("shape", 1)
+        placement = None
+        for size in range(rolled, 0, -1):
+            placement = self.board.anywhere(outlines(shape, size), self.mapper, centre=True)
+            if placement is not None:
+                break
+        assert placement is not None, "an empty level always holds a one-unit room"
+        first = self._bare_room(placement, shape, None, None)
+        first.details["encounter"] = dict(encounter)
+        first.details["encounters"] = [dict(encounter)]
+        first.labels = [str(encounter.get("monster", "mini-boss"))]
+        door = self._free_door(first)
+        if door is None:
+            self._add_stair(first, "N")
+            return first
+        self.pending.append(door.id)
+        placed = self._place_behind(door.segment, door.wall, None)
+        if placed is not None:
+            second = self._bare_room(placed[0], placed[1], first.id, door.id)
+            self._connect_neighbours(second, door, placed[0])
+            second.details["encounters"] = []
+            second.details["encounter"] = {"kind": "none", "monster": None,
+                                           "swarm_size": None, "swarm_health": 0}
+            self._add_stair(second, "N")
+        self._opened.add(door.id)
+        self.pending = [e for e in self.pending if e != door.id]
+        return first
+
+    def _free_door(self, room: Room) -> Exit | None:
+        """A one-unit Door on a wall with open ground behind it."""
+        for direction in self.mapper.shuffled(["N", "E", "S", "W"]):
+            room_walls = self._walls[room.id]
+            chosen = walls.pick_spot(walls.spots(room_walls, direction, 1), self.board,
+                                     room_walls, self.mapper, _open_ground)
+            if chosen is not None:
+                return self._exit_at(room, "door", chosen[0])
+        return None
+
     def openable(self) -> list[str]:
         """Exits that can still be opened to generate what lies behind them."""
         return list(self.pending)
@@ -128,8 +179,9 @@ class LevelGenerator:
         return self.level
 
     # ----------------------------------------------------------------- rooms
-    def _new_room(self, placement: Placement, shape: str, from_room: int | None, via: str | None,
-                  entry: Exit | None = None, encounters: list[Encounter] | None = None) -> Room:
+    def _bare_room(self, placement: Placement, shape: str, from_room: int | None,
+                   via: str | None) -> Room:
+        """A room on the board with its walls and nothing rolled for it yet."""
         room_id = len(self.level.rooms) + 1
         self.board.claim(room_id, placement)
         room = Room(room_id, placement.polygon, placement.shape.size, shape, from_room, via)
@@ -137,6 +189,13 @@ class LevelGenerator:
         dx, dy = placement.offset
         self._walls[room_id] = walls.RoomWalls(placement.shape, dx, dy)
         self._exit_numbers.append(0)
+        self.last_room = room_id
+        return room
+
+    def _new_room(self, placement: Placement, shape: str, from_room: int | None, via: str | None,
+                  entry: Exit | None = None, encounters: list[Encounter] | None = None) -> Room:
+        room = self._bare_room(placement, shape, from_room, via)
+        room_id = room.id
         if entry is not None and entry.type == "teleport":
             self._arrive_by_teleport(room, entry)
         self._connect_neighbours(room, entry, placement)
@@ -163,11 +222,22 @@ class LevelGenerator:
     def _room_behind(self, segment: Segment, facing: str, from_room: int, via: str,
                      entry: Exit | None, preroll: Preroll | None) -> Room | None:
         """Seed 001 ROOM SIZE: roll the size, reduce it until the room fits behind ``segment``."""
+        placed = self._place_behind(segment, facing, preroll.size if preroll else None)
+        if placed is None:
+            return None
+        placement, shape = placed
+        return self._new_room(placement, shape, from_room, via, entry,
+                              preroll.encounters if preroll else None)
+
+    def _place_behind(self, segment: Segment, facing: str,
+                      rolled: int | None) -> tuple[Placement, str] | None:
+        """Where the next room goes behind ``segment``, and its shape; None if none fits."""
         smallest = smallest_outlines()
         if not self.board.fits_behind(segment, facing, smallest):
             return None
         next_id = len(self.level.rooms) + 1
-        rolled = preroll.size if preroll else int(self.roller.roll("size", next_id))
+        if rolled is None:
+            rolled = int(self.roller.roll("size", next_id))
         shape = self.roller.roll("shape", next_id)
         placement = None
         for size in range(rolled, 0, -1):
@@ -178,8 +248,7 @@ class LevelGenerator:
             placement = self.board.behind(segment, facing, smallest, self.mapper)
             assert placement is not None
             shape = placement.shape.name
-        return self._new_room(placement, shape, from_room, via, entry,
-                              preroll.encounters if preroll else None)
+        return placement, shape
 
     # ----------------------------------------------------------------- exits
     def _new_exit(self, room: Room, type_: str, wall: str, segment: Segment,

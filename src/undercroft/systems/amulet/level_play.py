@@ -97,6 +97,8 @@ def populate(fight: Fight, room: Room, place: Place) -> None:
         kind, monster = encounter["kind"], encounter["monster"]
         if kind in ("wraith", "mimic"):
             add_monster(fight, scene.new_id(kind), kind, place, None)
+        elif kind == "mini-boss" and monster is not None:
+            add_monster(fight, "mini-boss", monster, place, None)
         elif kind in ("swarm", "generator") and monster is not None:
             if kind == "generator":
                 scene.generators.append(Generator(scene.new_id("gen"), monster,

@@ -14,18 +14,22 @@ from collections.abc import Mapping
 from typing import Final
 
 from undercroft.systems.amulet.actions import Action
+from undercroft.systems.amulet.creatures import make_kind
 from undercroft.systems.amulet.fight import Fight
 from undercroft.systems.amulet.game_config import GameConfig
 from undercroft.systems.amulet.game_state import Claim, GameState, new_heroes, play_dice
 from undercroft.systems.amulet.generator import LevelGenerator
-from undercroft.systems.amulet.harm import heal_hero
+from undercroft.systems.amulet.harm import BRAVERY, heal_hero
 from undercroft.systems.amulet.level_play import Level, build_scene, mark_seen
-from undercroft.systems.amulet.scene import HeroState, TableState
+from undercroft.systems.amulet.scene import Content, HeroState, TableState
 from undercroft.systems.amulet.special_levels import (
+    MINI_BOSS_ROOM_MIN_SIZE,
     TREASURE_ACTIONS,
     LevelKind,
+    mini_boss,
     next_level_kind,
 )
+from undercroft.systems.amulet.tables import MonsterStats
 
 DIE_ORDER: Final = ("melee", "shot", "magic")
 
@@ -46,8 +50,34 @@ def new_game(config: GameConfig, seed: int) -> GameState:
 
 def _make_level(config: GameConfig, seed: int, depth: int, kind: LevelKind) -> Level:
     generator = LevelGenerator(config.level, seed, depth)
-    generator.start()
+    if kind == "mini-boss":
+        boss = mini_boss(depth, config.miniboss_every)
+        name = f"mini-boss-{depth}"
+        make_kind(name, MonsterStats(health=boss.health, melee=boss.melee, shot=boss.shot,
+                                     speed=boss.speed, attacks=boss.attacks))
+        generator.start_two_rooms(MINI_BOSS_ROOM_MIN_SIZE, {
+            "kind": "mini-boss", "monster": name, "swarm_size": "1",
+            "swarm_health": boss.health, "title": boss.name})
+    else:
+        generator.start()
     return Level(depth, kind, generator)
+
+
+def boss_check(game: GameState) -> None:
+    """Seed 001: "When the mini-boss is defeated, it drops a magic key"; seed 000: "I've
+    not seen such bravery!" also "when PCs defeat a mini-boss"."""
+    level = game.level
+    if level.kind != "mini-boss" or level.boss_killed:
+        return
+    for room_id, scene in level.scenes.items():
+        boss = next((m for m in scene.monsters if m.kind.startswith("mini-boss")), None)
+        if boss is not None and boss.health <= 0:
+            level.boss_killed = True
+            scene.contents.append(Content("magic-key", "key"))
+            fight = Fight(scene, game.dice, game.events)
+            fight.say("boss", f"the mini-boss falls and drops a magic key (magic-key) in "
+                      f"room {room_id}", room=room_id)
+            fight.announce(BRAVERY)
 
 
 def _say(game: GameState, kind: str, text: str, **data: object) -> None:
@@ -130,8 +160,6 @@ def next_level(game: GameState) -> None:
     treasure_taken = level.treasure_taken or level.kind == "treasure"
     kind = next_level_kind(level.depth + 1, level.kind, treasure_taken, level.boss_killed,
                            config.play.scaling, config.miniboss_every)
-    if kind == "mini-boss":
-        kind = "normal"
     if game.table.friendly_fire == "announced":
         game.table.friendly_fire = "on"
     depth = level.depth + 1

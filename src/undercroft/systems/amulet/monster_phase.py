@@ -15,7 +15,7 @@ from __future__ import annotations
 from typing import Final
 
 from undercroft.systems.amulet.cover import open_targets
-from undercroft.systems.amulet.creatures import AMBUSH_SPEED, die_sides, has, stats
+from undercroft.systems.amulet.creatures import AMBUSH_SPEED, die_bonus, die_sides, has, stats
 from undercroft.systems.amulet.exits_play import SWARM_MELEE_DICE
 from undercroft.systems.amulet.fight import Fight
 from undercroft.systems.amulet.harm import hurt_hero, shrink
@@ -179,17 +179,22 @@ def lone_turn(fight: Fight, monster: Monster, struck: dict[str, int]) -> None:
         fight.say("blocked", f"{monster.id} has no open shot: every hero is behind a ward",
                   foe=monster.id)
         return
-    hero = min(targets, key=lambda h: struck.get(h.name, 0))
-    struck[hero.name] = struck.get(hero.name, 0) + 1
+    for _ in range(min(numbers.attacks, len(targets))):
+        hero = min(targets, key=lambda h: struck.get(h.name, 0))
+        struck[hero.name] = struck.get(hero.name, 0) + 1
+        strike(fight, monster, hero, "shot" if shooting else "melee")
+        targets = [h for h in targets if h is not hero and h.present]
+        if monster.health <= 0 or not targets:
+            break
     if has(monster.kind, "shoots until close") and not monster.close:
         monster.close = True
-    strike(fight, monster, hero, "shot" if shooting else "melee")
 
 
 def strike(fight: Fight, monster: Monster, hero: HeroState, mode: str) -> None:
     """One lone monster's attack: a Speed contest (house rule), then its die."""
     numbers = stats(monster.kind)
-    sides = die_sides(numbers.shot if mode == "shot" else numbers.melee)
+    die = numbers.shot if mode == "shot" else numbers.melee
+    sides = die_sides(die)
     if not sides:
         return
     speed = numbers.speed
@@ -202,7 +207,7 @@ def strike(fight: Fight, monster: Monster, hero: HeroState, mode: str) -> None:
         if not contest.won:
             fight.say("defended", f"{hero.name} fends off {monster.id}", hero=hero.name)
             return
-    hurt_hero(fight, hero, [fight.dice.total(f"monster {mode}", 1, sides)],
+    hurt_hero(fight, hero, [fight.dice.total(f"monster {mode}", 1, sides, die_bonus(die))],
               f"{monster.id}'s {mode}")
     if has(monster.kind, "vanishes on strike"):
         monster.health = 0

@@ -61,6 +61,8 @@ class MonsterStats(BaseModel):
     shot: str
     speed: int = Field(ge=0)
     tactics: tuple[str, ...] = ()
+    attacks: int = Field(1, ge=1, le=10)
+    """Attacks a lone monster makes each round (a mini-boss makes several)."""
 
     @field_validator("tactics")
     @classmethod
