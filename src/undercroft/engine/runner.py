@@ -19,7 +19,9 @@ def choose_all(ruleset: Ruleset[Any, Any], state: Any, agents: Mapping[Seat, Age
         legal = ruleset.legal(state, seat)
         if not legal:
             continue
-        stream = streams.setdefault(seat, agent_stream(seed, seat))
+        stream = streams.get(seat)
+        if stream is None:
+            stream = streams[seat] = agent_stream(seed, seat)
         choices[seat] = agents[seat].choose(ruleset.view(state, seat), legal, stream)
     return choices
 

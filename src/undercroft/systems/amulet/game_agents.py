@@ -24,6 +24,8 @@ LOW_HEALTH: Final = 40
 DESPERATE: Final = 15
 """Below this it spends a token on health."""
 BIG_SWARM: Final = 30
+SEARCH_CHANCE: Final = 0.5
+"""With nothing left to open, how often it searches the walls instead of walking on."""
 WANTED: Final = ("treasure", "potion", "key", "special", "ward")
 
 
@@ -117,15 +119,34 @@ class SensibleAgent:
         toward = _toward(view, room["id"], leaves, _has_unopened)
         if toward is not None:
             return toward
+        breaking = _breaking(legal)
+        if breaking is not None:
+            return breaking
+        toward = _toward(view, room["id"], leaves,
+                         lambda r: _has_breakable(r, me["keys"] > 0))
+        if toward is not None:
+            return toward
         if down is not None:
             return down
-        breaking = [a for a in legal if a.verb in ("pick up", "attack") and "." in (a.target or "")]
-        if breaking and (not leaves or not unexplored):
-            return breaking[0]
-        if leaves:
-            return rng.choice(leaves)
         searches = [a for a in legal if a.verb == "search"]
-        return rng.choice(searches) if searches else Action("wait")
+        if searches and (not leaves or rng.random() < SEARCH_CHANCE):
+            return rng.choice(searches)
+        return rng.choice(leaves) if leaves else Action("wait")
+
+
+def _breaking(legal: Sequence[Action]) -> Action | None:
+    """Work at a closed way out: eat a food exit, take a treasure wall, bring down a
+    crumbling wall (shooting food only when nothing else is left)."""
+    through = [a for a in legal if "." in (a.target or "")
+               and a.verb in ("pick up", "attack", "open")]
+    through.sort(key=lambda a: (a.verb == "attack" and a.mode == "shot", a.verb != "pick up"))
+    return through[0] if through else None
+
+
+def _has_breakable(room: Mapping[str, Any], keys: bool) -> bool:
+    return any(not e["open"] and (e["kind"] in ("crumble", "food", "treasure")
+                                  or (keys and e["kind"] in ("door", "walldoor")))
+               for e in room.get("exits", []))
 
 
 def _has_stair(room: Mapping[str, Any]) -> bool:
