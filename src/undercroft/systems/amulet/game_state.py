@@ -8,8 +8,10 @@ generator has its own streams per level), so a game replays from its choices.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Any
 
 from undercroft.rng import Stream
+from undercroft.systems.amulet.actions import Action
 from undercroft.systems.amulet.events import Event
 from undercroft.systems.amulet.fight import Fight
 from undercroft.systems.amulet.fight_dice import FightDice
@@ -52,7 +54,14 @@ class GameState:
     """How the game ended: "dead", "depth limit" or "time up"."""
     race_actions: int = 0
     """Actions left on a treasure level."""
-    levels_without_treasure: int = 0
+    legal_now: dict[str, list[Action]] = field(default_factory=dict)
+    view_now: dict[str, Any] | None = None
+    """Legal lists and the shared view of the current step (cleared by every step:
+    only a step changes the state)."""
+
+    def forget(self) -> None:
+        self.legal_now.clear()
+        self.view_now = None
 
     @property
     def depth(self) -> int:

@@ -54,7 +54,15 @@ def to_act(game: GameState) -> set[str]:
 
 
 def legal_for(game: GameState, seat: str) -> list[Action]:
-    """The seat's actions now (its hero's, plus spending a token)."""
+    """The seat's actions now (its hero's, plus spending a token); the list is kept
+    until the next step, which both the chooser and the check read."""
+    known = game.legal_now.get(seat)
+    if known is None:
+        known = game.legal_now[seat] = _legal_now(game, seat)
+    return list(known)
+
+
+def _legal_now(game: GameState, seat: str) -> list[Action]:
     if seat not in to_act(game):
         return []
     hero = game.hero(seat)
@@ -90,7 +98,8 @@ def check_choice(game: GameState, seat: str, action: Action) -> None:
             raise BadInput(f"{seat}: {action.text!r} is not possible on a treasure level "
                            "(possible: wait, race for treasure, spend a token)")
         return
-    check(game.scene(game.rooms[seat]), hero, action)
+    if action.half or plain not in legal_for(game, seat):
+        check(game.scene(game.rooms[seat]), hero, action)
 
 
 def step(game: GameState, choices: Mapping[str, Action]) -> list[Event]:
@@ -101,6 +110,7 @@ def step(game: GameState, choices: Mapping[str, Action]) -> list[Event]:
         check_choice(game, seat, action)
     start = len(game.events)
     game.steps += 1
+    game.forget()
     claims = settle_claims(game, choices)
     treasure = {h.name: h.treasure for h in game.heroes}
     moves: list[tuple[HeroState, Action, int]] = []

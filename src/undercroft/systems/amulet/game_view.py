@@ -19,7 +19,21 @@ from undercroft.systems.amulet.scene import Scene
 
 
 def view(game: GameState, seat: str | None) -> dict[str, Any]:
-    """The seat's view (a plain, JSON-ready dict); None is the whole truth."""
+    """The seat's view (a plain, JSON-ready dict); None is the whole truth.
+
+    Every seat sees the same table but for its own claims, so the shared part is
+    made once a step and the seats' views share it: read them, never change them.
+    """
+    if seat is None:
+        return _view(game, None)
+    shared = game.view_now
+    if shared is None:
+        shared = game.view_now = _view(game, "")
+    return dict(shared, seat=seat, claims=[claim.text for claim in game.claims
+                                           if claim.cause != seat])
+
+
+def _view(game: GameState, seat: str | None) -> dict[str, Any]:
     level = game.level
     truth = seat is None
     rooms = level.generator.level.rooms if truth else [
