@@ -25,7 +25,7 @@ $(STAMP): pyproject.toml | $(BIN)/python
 install: $(STAMP)
 
 run: install
-	$(BIN)/undercroft amulet explore
+	$(BIN)/undercroft play amulet
 
 lint: install
 	$(BIN)/ruff check src tests bench

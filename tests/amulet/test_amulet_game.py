@@ -78,6 +78,15 @@ def test_a_token_heals_the_living_and_brings_back_the_dead() -> None:
     assert "Elf" not in to_act(state)
 
 
+def test_a_party_that_falls_at_once_can_still_spend_its_tokens() -> None:
+    state = game(party=["warrior", "elf"])
+    for hero in state.heroes:
+        hero.health, hero.status = 0, "dead"
+    assert to_act(state) == {"Warrior", "Elf"} and state.ended is None
+    act(state, Elf="spend a token")
+    assert state.heroes[1].status == "in room" and state.rooms["Elf"] == 1
+
+
 def test_the_game_ends_when_every_hero_is_dead_and_out_of_tokens() -> None:
     state = game(party=["warrior"], tokens=0)
     state.heroes[0].health = 1

@@ -11,7 +11,7 @@ import sys
 
 import typer
 
-from undercroft.cli import amulet_commands, dice_commands
+from undercroft.cli import amulet_commands, dice_commands, play_commands, replay_command
 from undercroft.errors import BadInput
 
 app = typer.Typer(
@@ -23,6 +23,8 @@ app = typer.Typer(
 )
 dice_commands.register(app)
 app.add_typer(amulet_commands.app, name="amulet")
+play_commands.register(app)
+replay_command.register(app)
 
 
 def fail(message: str) -> None:

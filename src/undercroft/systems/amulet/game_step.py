@@ -44,12 +44,12 @@ TRAPPED_OUT: Final = "Let's see you get out of here!"
 
 
 def to_act(game: GameState) -> set[str]:
-    """Heroes in a room choose; a dead hero's player with tokens may spend one."""
+    """Heroes in a room choose; a dead hero's player with tokens may spend one (even when
+    the whole party fell at once: the dead then rise where they fell)."""
     if game.ended is not None:
         return set()
     seats = {h.name for h in game.heroes if h.present}
-    seats |= {h.name for h in game.heroes if h.status == "dead" and game.tokens[h.name] > 0
-              and any(other.present for other in game.heroes)}
+    seats |= {h.name for h in game.heroes if h.status == "dead" and game.tokens[h.name] > 0}
     return seats
 
 

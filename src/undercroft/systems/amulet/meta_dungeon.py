@@ -112,7 +112,8 @@ def settle_claims(game: GameState, choices: Mapping[str, Action]) -> list[Claim]
 
 
 def spend_token(game: GameState, hero: HeroState) -> None:
-    """One token: health for the living, or the dead back beside the party."""
+    """One token: health for the living, or the dead back beside the party (where they
+    fell, when nobody is left standing)."""
     game.tokens[hero.name] -= 1
     config = game.config
     if hero.status == "dead":

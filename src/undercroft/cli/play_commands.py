@@ -1,0 +1,505 @@
+"""`undercroft play amulet` (hot-seat play at one terminal) and `undercroft replay FILE`.
+
+The game is played through the Game API alone (``engine.registry``, ``engine.record``):
+what the terminal does is draw the table (``amulet_table``), read each human seat's
+choice, let agents choose for the others, and keep the record, so that a game played
+here replays exactly anywhere. The terminal's console and input stream are parameters
+of :class:`HotSeat`, so tests drive whole games with scripted input.
+"""
+
+from __future__ import annotations
+
+import importlib
+import secrets
+import sys
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from datetime import datetime
+from pathlib import Path
+from typing import Annotated, Any, Final, TextIO, cast
+
+import typer
+from pydantic import ValidationError
+from rich.console import Console
+from rich.text import Text
+
+from undercroft.cli import amulet_table as draw
+from undercroft.engine.agents import Agent, RandomAgent, agent_stream
+from undercroft.engine.api import Ruleset
+from undercroft.engine.record import (
+    Record,
+    load_record,
+    new_record,
+    replay,
+    save_record,
+)
+from undercroft.engine.registry import get
+from undercroft.errors import BadInput
+from undercroft.rng import Stream
+from undercroft.systems.amulet.actions import Action, parse_action
+from undercroft.systems.amulet.events import Event
+from undercroft.systems.amulet.game_config import GameConfig
+from undercroft.systems.amulet.game_state import GameState
+
+SYSTEM: Final = "amulet"
+GAME_AGENTS: Final = "undercroft.systems.amulet.game_agents"
+SEED_LIMIT: Final = 2**31
+HELP: Final = """Type the number of an action, or its text (a start that fits only one action
+will do: "pick" when only one "pick up ..." is possible). Any action may also be typed
+in full with ", take half" where the rules allow it.
+  !<choice>   also claim the last step's announcements (a token for the first to claim)
+  ?           this help
+  quit        save the game and leave (end of input and Ctrl-C do the same)"""
+
+play_app = typer.Typer(help="Play a whole game at this terminal (hot seat).",
+                       no_args_is_help=True)
+
+
+def register(app: typer.Typer) -> None:
+    """Add `play ...` to the `undercroft` command."""
+    app.add_typer(play_app, name="play")
+
+
+class Leave(Exception):
+    """The table wants to stop here: end of input or 'quit'. The game is saved."""
+
+
+# --- choosing an action from what a person typed ------------------------------------------------
+
+
+def read_choice(typed: str, legal: Sequence[Action], can_claim: bool) -> Action:
+    """The action a person means by ``typed``; BadInput (asked again) if it is not clear.
+
+    A number picks from the list; text picks the action it names, or the one action
+    whose text starts with it. A leading ``!`` also claims the last step's announcements.
+    """
+    body = " ".join(typed.split())
+    claim = body.startswith("!")
+    if claim:
+        body = body[1:].strip()
+    action = _match(body, legal)
+    if claim and not action.claim:
+        action = Action(action.verb, action.target, action.mode, action.half, claim=True)
+    if action.claim and not can_claim:
+        raise BadInput("nothing to claim now: ! claims the last step's announcements, and "
+                       "there are none that another hero caused")
+    return action
+
+
+def _match(body: str, legal: Sequence[Action]) -> Action:
+    if not body:
+        raise BadInput("type the number of an action, its text, or ? for help")
+    if body.isdigit():
+        number = int(body)
+        if 1 <= number <= len(legal):
+            return legal[number - 1]
+        raise BadInput(f"no action {number}: choose 1 to {len(legal)}")
+    lowered = body.lower()
+    parsed = _parsed(lowered)
+    if parsed is not None and parsed.plain() in {action.plain() for action in legal}:
+        return parsed
+    starting = [action for action in legal if action.text.startswith(lowered)]
+    if len(starting) == 1:
+        return starting[0]
+    if starting:
+        shown = "; ".join(action.text for action in starting[:4])
+        more = ", ..." if len(starting) > 4 else ""
+        raise BadInput(f"{body!r} fits {len(starting)} actions ({shown}{more}): type more of it "
+                       "or its number")
+    raise BadInput(f"{body!r} is not one of the actions: type its number or text (? for help)")
+
+
+def _parsed(text: str) -> Action | None:
+    try:
+        return parse_action(text)
+    except BadInput:
+        return None
+
+
+# --- who plays which seat ---------------------------------------------------------------------
+
+
+def agent_classes() -> dict[str, type[Any]]:
+    """The automated players by name: the Amulet ones when present, else the random one."""
+    try:
+        module = importlib.import_module(GAME_AGENTS)
+    except ModuleNotFoundError as error:
+        if error.name != GAME_AGENTS:
+            raise
+        return {"sensible": RandomAgent, "random": RandomAgent}
+    return dict(module.AGENTS)
+
+
+def make_agent(name: str) -> Agent:
+    classes = agent_classes()
+    chosen = classes.get(name.strip().lower())
+    if chosen is None:
+        raise BadInput(f"--agent {name!r}: unknown (known: {', '.join(sorted(classes))})")
+    agent: Agent = chosen()
+    return agent
+
+
+def auto_seats(text: str | None, config: GameConfig) -> list[str]:
+    """The seats ``--auto`` names: seat names, class names (every seat of it), or 'all'."""
+    seats = config.hero_names()
+    if text is None:
+        return []
+    if text.strip().lower() == "all":
+        return seats
+    chosen: set[str] = set()
+    for item in (part.strip() for part in text.split(",")):
+        if not item:
+            continue
+        fits = [seat for seat, hero_class in zip(seats, config.party, strict=True)
+                if item.lower() in (seat.lower(), hero_class)]
+        if not fits:
+            raise BadInput(f"--auto {item!r}: no seat or class of that name (seats: "
+                           f"{', '.join(seats)}; or 'all')")
+        chosen.update(fits)
+    return [seat for seat in seats if seat in chosen]
+
+
+def game_config(party: str | None, depth_limit: int | None) -> GameConfig:
+    """The game's settings from --party and --depth-limit, refused in one line if wrong."""
+    fields: dict[str, Any] = {}
+    if party is not None:
+        fields["party"] = tuple(name.strip().lower() for name in party.split(","))
+    if depth_limit is not None:
+        fields["depth_limit"] = depth_limit
+    try:
+        return GameConfig(**fields)
+    except ValidationError as error:
+        first = error.errors()[0]
+        option = "--party" if first["loc"] and first["loc"][0] == "party" else "--depth-limit"
+        given = party if option == "--party" else depth_limit
+        message = str(first["msg"]).removeprefix("Value error, ")
+        raise BadInput(f"{option} {given}: {message}") from None
+
+
+# --- the session at the table -----------------------------------------------------------------
+
+
+@dataclass
+class Game:
+    """A game ready to go on: its state, its record, and where the record is kept."""
+
+    ruleset: Ruleset[Any, Any]
+    state: GameState
+    record: Record
+    save_path: Path
+    """Where the record goes when the table leaves (and after every step if ``keep``)."""
+    keep: bool
+    """Write the record after every step (--record or --resume)."""
+    ended_before: bool = False
+    """A resumed record that had already ended: its score was kept when it ended."""
+
+
+@dataclass
+class HotSeat:
+    """Plays one game at one terminal: draws the table, asks the humans, lets agents play."""
+
+    game: Game
+    humans: list[str]
+    agents: dict[str, Agent]
+    console: Console
+    stdin: TextIO
+    speaker: Any = None
+    """A ``cli.speech.Speaker`` (or None: silent)."""
+    last: list[Event] = field(default_factory=list)
+    streams: dict[str, Stream] = field(default_factory=dict)
+
+    def run(self) -> None:
+        """Play to the end, or save and stop when the table leaves."""
+        try:
+            self._play()
+        except (KeyboardInterrupt, Leave):
+            self._leave()
+            return
+        self._finish()
+
+    def _play(self) -> None:
+        """Step until the game ends; the full table is drawn whenever a human must choose."""
+        ruleset, state = self.game.ruleset, self.game.state
+        drawn = False
+        while ruleset.outcome(state) is None:
+            if self._human_to_act() or not drawn:
+                self.console.print(self._table())
+                drawn = True
+            else:
+                self._show_events()
+            choices = self._choose()
+            events = cast(list[Event], list(ruleset.step(state, choices)))
+            self.game.record.add(choices)
+            if self.game.keep:
+                keep_record(self.game.record, self.game.save_path)
+            self.last = events
+            self._speak(events)
+        self.console.print(self._table())
+
+    def _human_to_act(self) -> bool:
+        ruleset, state = self.game.ruleset, self.game.state
+        return any(seat in self.humans and ruleset.legal(state, seat)
+                   for seat in ruleset.to_act(state))
+
+    def _show_events(self) -> None:
+        """Steps nobody here chooses in (agents alone): their events, without the map."""
+        if not self.last:
+            return
+        self.console.print(draw.events(self.last), end="")
+        words = draw.announcements(self.last)
+        if words:
+            self.console.print(draw.announcement_panel(words, claimable=False))
+
+    def _table(self) -> Any:
+        state = self.game.state
+        view = self.game.ruleset.view(state, self.game.ruleset.seats(state)[0])
+        return draw.table(state.level.generator.level, view, self.last, bool(self.humans))
+
+    def _choose(self) -> dict[str, Action]:
+        """Each seat that acts now, in seat order: humans are asked, agents choose."""
+        ruleset, state = self.game.ruleset, self.game.state
+        acting = ruleset.to_act(state)
+        choices: dict[str, Action] = {}
+        for seat in [s for s in ruleset.seats(state) if s in acting]:
+            legal = ruleset.legal(state, seat)
+            if not legal:
+                continue
+            view = ruleset.view(state, seat)
+            if seat in self.humans:
+                choices[seat] = self._ask(seat, legal, list(view["claims"]))
+            else:
+                stream = self.streams.setdefault(seat, agent_stream(state.seed, seat))
+                choices[seat] = self.agents[seat].choose(view, legal, stream)
+        return choices
+
+    def _ask(self, seat: str, legal: Sequence[Action], claims: list[str]) -> Action:
+        """Ask until the answer is one of the seat's actions; bad answers only ask again."""
+        self.console.print(draw.choices(seat, [action.text for action in legal], claims))
+        while True:
+            self.console.print(f"{seat}> ", end="", markup=False, highlight=False)
+            line = self.stdin.readline()
+            if not line:
+                self.console.print()
+                raise Leave
+            typed = line.strip()
+            if typed.lower() in ("quit", "q"):
+                raise Leave
+            if typed in ("?", "help"):
+                self.console.print(HELP, markup=False, highlight=False)
+                continue
+            try:
+                return read_choice(typed, legal, bool(claims))
+            except BadInput as error:
+                self.console.print(Text(str(error), style="red"))
+
+    def _speak(self, events: Sequence[Event]) -> None:
+        if self.speaker is None:
+            return
+        for words in draw.announcements(events):
+            self.speaker.say(words)
+
+    def _leave(self) -> None:
+        path = self.game.save_path
+        keep_record(self.game.record, path)
+        self.console.print(f"\nGame saved to {path} after step {len(self.game.record.choices)}."
+                           f" Go on with: undercroft play amulet --resume {path}",
+                           markup=False, highlight=False, soft_wrap=True)
+
+    def _finish(self) -> None:
+        """The outcome, then the score into the table's high-score list."""
+        outcome = self.game.ruleset.outcome(self.game.state)
+        assert outcome is not None
+        self.console.print(draw.outcome(outcome.result, outcome.summary))
+        if self.game.keep:
+            self.console.print(f"Record: {self.game.save_path}", markup=False, soft_wrap=True)
+        if self.game.ended_before:
+            self.console.print("(this record had already ended: its score was kept then)")
+            return
+        self._score(outcome.summary)
+
+    def _score(self, figures: Mapping[str, Any]) -> None:
+        try:
+            from undercroft.store import highscores
+        except ImportError:
+            self.console.print("(no high-score store in this version)")
+            return
+        path = highscores.default_path()
+        players = self.players()
+        mine = highscores.record_score(
+            path, system=SYSTEM, players=players, depth=int(figures["depth_reached"]),
+            treasure=dict(figures["treasure"]), seed=self.game.state.seed,
+            rounds=int(figures["rounds"]), when=datetime.now())
+        rows = highscores.top_scores(path, system=SYSTEM, players=players)
+        self.console.print(draw.scores(rows, mine))
+        self.console.print(f"Scores are kept in {path}", markup=False, soft_wrap=True)
+
+    def players(self) -> list[str]:
+        """Who sat at the table: heroes played here by name, agents' seats marked as theirs,
+        so that games the agents played alone keep a high-score table of their own."""
+        return [seat if seat in self.humans else f"{seat} ({self.agents[seat].name})"
+                for seat in self.game.ruleset.seats(self.game.state)]
+
+
+def keep_record(record: Record, path: Path) -> None:
+    """Save the record atomically; a place that cannot be written is bad input."""
+    try:
+        save_record(record, path)
+    except OSError as error:
+        raise BadInput(f"{path}: cannot save the game record "
+                       f"({error.strerror or error})") from None
+
+
+# --- setting a game up from the options -------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class PlayOptions:
+    """`play amulet`'s options as given (None: not given)."""
+
+    party: str | None = None
+    seed: int | None = None
+    auto: str | None = None
+    record: Path | None = None
+    speak: bool = False
+    resume: Path | None = None
+    agent: str = "sensible"
+    depth_limit: int | None = None
+
+
+def new_game(options: PlayOptions, console: Console) -> Game:
+    """A fresh game, or the resumed one, with the path its record is kept at."""
+    if options.resume is not None:
+        return resumed_game(options)
+    config = game_config(options.party, options.depth_limit)
+    auto_seats(options.auto, config)
+    if options.record is not None:
+        check_target(options.record)
+    seed = options.seed
+    if seed is None:
+        seed = secrets.randbelow(SEED_LIMIT)
+        console.print(f"Seed {seed} (play this game again with --seed {seed})",
+                      markup=False, highlight=False, soft_wrap=True)
+    check_seed(seed)
+    ruleset = get(SYSTEM)
+    record = new_record(ruleset, config, seed)
+    if options.record is not None:
+        save_path, keep = options.record, True
+    else:
+        save_path, keep = free_path(Path(f"amulet-{seed}.json")), False
+    return Game(ruleset, ruleset.new(config, seed), record, save_path, keep)
+
+
+def resumed_game(options: PlayOptions) -> Game:
+    """The record replayed to where it stopped; its choices go on into the same file
+    (or into --record's, which then gets the whole game)."""
+    assert options.resume is not None
+    path = options.resume
+    record = load_record(path)
+    if record.system != SYSTEM:
+        raise BadInput(f"{path}: a {record.system} record; `play amulet` goes on with "
+                       "amulet games")
+    ruleset, state, _ = replay(record, str(path))
+    check_same(options, record, state.config)
+    target = path
+    if options.record is not None and options.record.resolve() != path.resolve():
+        check_target(options.record)
+        target = options.record
+    ended = ruleset.outcome(state) is not None
+    return Game(ruleset, state, record, target, keep=True, ended_before=ended)
+
+
+def check_same(options: PlayOptions, record: Record, config: GameConfig) -> None:
+    """--seed, --party and --depth-limit may repeat a resumed record's, never change them."""
+    if options.seed is not None and options.seed != record.seed:
+        raise BadInput(f"--seed {options.seed}: the record {options.resume} was played with "
+                       f"seed {record.seed}")
+    if options.party is not None or options.depth_limit is not None:
+        wanted = game_config(options.party or ",".join(config.party),
+                             config.depth_limit if options.depth_limit is None
+                             else options.depth_limit)
+        if wanted != config:
+            raise BadInput(f"--party/--depth-limit: the record {options.resume} was played "
+                           f"with party {','.join(config.party)} and depth limit "
+                           f"{config.depth_limit}")
+
+
+def check_seed(seed: int) -> None:
+    if seed < 0:
+        raise BadInput(f"--seed {seed}: expected a whole number of 0 or more")
+
+
+def check_target(path: Path) -> None:
+    """--record may replace a game record, never some other file or a folder."""
+    if path.is_dir():
+        raise BadInput(f"--record {path}: a folder, not a file")
+    if path.exists():
+        try:
+            load_record(path)
+        except BadInput:
+            raise BadInput(f"--record {path}: exists and is not a game record; "
+                           "not overwritten") from None
+    folder = path.parent if str(path.parent) else Path(".")
+    if folder.exists() and not folder.is_dir():
+        raise BadInput(f"--record {path}: {str(folder)!r} is not a folder")
+
+
+def free_path(path: Path) -> Path:
+    """``path``, or ``name-2.json``, ``-3``... if taken: leaving never replaces another game."""
+    candidate, number = path, 1
+    while candidate.exists():
+        number += 1
+        candidate = path.with_name(f"{path.stem}-{number}{path.suffix}")
+    return candidate
+
+
+def speaker_for(speak: bool, console: Console) -> Any:
+    """A Speaker when --speak (None otherwise, or when this version has no speech)."""
+    if not speak:
+        return None
+    try:
+        from undercroft.cli.speech import Speaker
+    except ImportError:
+        console.print("speech: not available in this version")
+        return None
+    speaker = Speaker.detect(True)
+    console.print(speaker.describe(), markup=False, highlight=False)
+    return speaker
+
+
+def play(options: PlayOptions, console: Console, stdin: TextIO) -> None:
+    """Set the game up from the options and play it at this console."""
+    make_agent(options.agent)
+    game = new_game(options, console)
+    config = game.state.config
+    automated = auto_seats(options.auto, config)
+    humans = [seat for seat in config.hero_names() if seat not in automated]
+    agents = {seat: make_agent(options.agent) for seat in automated}
+    if game.keep:
+        keep_record(game.record, game.save_path)
+    HotSeat(game, humans, agents, console, stdin, speaker_for(options.speak, console)).run()
+
+
+@play_app.command("amulet")
+def play_amulet(
+    party: Annotated[str | None, typer.Option(
+        "--party", help="The heroes' classes, comma-separated (default "
+        "warrior,elf,valkyrie,wizard).")] = None,
+    seed: Annotated[int | None, typer.Option("--seed", help="Seed; same seed and choices, "
+                                             "same game.")] = None,
+    auto: Annotated[str | None, typer.Option(
+        "--auto", help="Seats the agent plays: seat or class names, comma-separated, or "
+        "'all'.")] = None,
+    record: Annotated[Path | None, typer.Option(
+        "--record", help="Write the game record to FILE after every step.")] = None,
+    speak: Annotated[bool, typer.Option("--speak", help="Say announcements aloud "
+                                        "(espeak-ng).")] = False,
+    resume: Annotated[Path | None, typer.Option(
+        "--resume", help="Go on with a saved game record (choices are added to it).")] = None,
+    agent: Annotated[str, typer.Option("--agent", help="The automated player: sensible or "
+                                       "random.")] = "sensible",
+    depth_limit: Annotated[int | None, typer.Option(
+        "--depth-limit", help="End the game on leaving this level (0: no limit).")] = None,
+) -> None:
+    """Play Amulet hot-seat: each hero's player chooses in turn; agents play --auto seats."""
+    options = PlayOptions(party, seed, auto, record, speak, resume, agent, depth_limit)
+    play(options, Console(highlight=False), sys.stdin)

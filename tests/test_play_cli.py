@@ -1,0 +1,309 @@
+"""`undercroft play amulet`: hot-seat play with scripted input, agents, records and scores."""
+
+from __future__ import annotations
+
+import io
+import json
+from pathlib import Path
+
+import pytest
+
+from cli_helpers import Result, assert_bad_input, run
+from undercroft.cli import play_commands
+from undercroft.engine.record import load_record, replay
+from undercroft.errors import BadInput
+from undercroft.store.highscores import top_scores
+from undercroft.systems.amulet.actions import Action
+from undercroft.systems.amulet.game_config import GameConfig
+
+SMALL = ("--party", "warrior,elf", "--depth-limit", "1")
+"""Two heroes and one level: a whole game in a fraction of a second."""
+CONTRACT_KEYS = {"depth_reached", "treasure", "rounds", "alive", "state_hash", "outcome",
+                 "seed", "system", "steps"}
+
+
+@pytest.fixture(autouse=True)
+def table(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """Each test plays in its own folder and keeps its scores there."""
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setenv("UNDERCROFT_DATA", str(tmp_path / "data"))
+    return tmp_path
+
+
+def typed(monkeypatch: pytest.MonkeyPatch, text: str) -> None:
+    """What the people at the table will type, then end of input."""
+    monkeypatch.setattr("sys.stdin", io.StringIO(text))
+
+
+def play(capsys: pytest.CaptureFixture[str], *args: str) -> Result:
+    return run(capsys, "play", "amulet", *args)
+
+
+def test_contract_auto_all_records_a_game_that_replays_the_same(
+        capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    documents = []
+    for _ in range(2):
+        played = play(capsys, "--auto", "all", "--seed", "7", "--record", "F")
+        assert played.code == 0, played.err
+        assert (tmp_path / "F").is_file()
+        replayed = run(capsys, "replay", "F", "--json")
+        assert replayed.code == 0, replayed.err
+        documents.append(json.loads(replayed.out))
+    first, second = documents
+    assert set(first) >= CONTRACT_KEYS
+    assert first == second
+    assert first["system"] == "amulet" and first["seed"] == 7
+    assert first["outcome"] is not None
+    assert set(first["treasure"]) == {"Warrior", "Elf", "Valkyrie", "Wizard"}
+    assert first["steps"] == len(load_record(tmp_path / "F").choices)
+
+
+def test_auto_all_needs_no_input_and_keeps_the_score(
+        capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch,
+        tmp_path: Path) -> None:
+    typed(monkeypatch, "")
+    for _ in range(2):
+        result = play(capsys, *SMALL, "--auto", "all", "--agent", "random", "--seed", "5")
+        assert result.code == 0, result.err
+        assert "The game is over" in result.out
+        assert "Top scores at this table" in result.out
+    rows = top_scores(tmp_path / "data" / "scores.sqlite3", system="amulet",
+                      players=["Warrior (random)", "Elf (random)"])
+    assert len(rows) == 2 and {row.seed for row in rows} == {5}
+    assert not list(tmp_path.glob("amulet-*.json")), "a finished game writes no record unasked"
+
+
+def test_hot_seat_end_of_input_saves_a_record_that_replays(
+        capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch,
+        tmp_path: Path) -> None:
+    typed(monkeypatch, "1\n1\n1\n1\n1\n1\n")
+    result = play(capsys, *SMALL, "--seed", "3")
+    assert result.code == 0, result.err
+    saved = tmp_path / "amulet-3.json"
+    assert f"Game saved to {saved.name}" in result.out
+    assert "Warrior chooses:" in result.out and "Elf chooses:" in result.out
+    record = load_record(saved)
+    assert len(record.choices) == 3
+    assert all(set(step) == {"Warrior", "Elf"} for step in record.choices)
+    ruleset, state, _ = replay(record, str(saved))
+    assert ruleset.view(state, None)["step"] == 3
+    again = run(capsys, "replay", str(saved), "--json")
+    assert again.code == 0 and json.loads(again.out)["steps"] == 3
+
+
+def test_leaving_never_replaces_another_saved_game(
+        capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch,
+        tmp_path: Path) -> None:
+    (tmp_path / "amulet-3.json").write_text("someone else's game", encoding="utf-8")
+    typed(monkeypatch, "1\n")
+    result = play(capsys, *SMALL, "--seed", "3")
+    assert result.code == 0, result.err
+    assert (tmp_path / "amulet-3.json").read_text(encoding="utf-8") == "someone else's game"
+    assert load_record(tmp_path / "amulet-3-2.json").choices == []
+
+
+def test_bad_choices_ask_again_and_help_is_shown(
+        capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch,
+        tmp_path: Path) -> None:
+    typed(monkeypatch, "?\n99\nzz\n\nsearch\n!1\n1\nsearch n\n")
+    result = play(capsys, *SMALL, "--seed", "3", "--record", "game.json")
+    assert result.code == 0, result.err
+    assert "Traceback" not in result.out + result.err
+    assert "this help" in result.out
+    assert "no action 99: choose 1 to" in result.out
+    assert "'zz' is not one of the actions" in result.out
+    assert "'search' fits 4 actions" in result.out
+    assert "nothing to claim now" in result.out
+    assert load_record(tmp_path / "game.json").choices == [
+        {"Warrior": "wait", "Elf": "search north"}]
+
+
+def test_record_is_written_after_every_step(
+        capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch,
+        tmp_path: Path) -> None:
+    seen: list[int] = []
+    real = play_commands.keep_record
+
+    def spy(record: object, path: Path) -> None:
+        real(record, path)  # type: ignore[arg-type]
+        seen.append(len(load_record(path).choices))
+
+    monkeypatch.setattr(play_commands, "keep_record", spy)
+    typed(monkeypatch, "1\n1\n1\n1\n")
+    result = play(capsys, *SMALL, "--seed", "3", "--record", "game.json", "--auto", "elf")
+    assert result.code == 0, result.err
+    assert seen[:5] == [0, 1, 2, 3, 4]
+
+
+def test_ctrl_c_saves_the_game(capsys: pytest.CaptureFixture[str],
+                               monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    class Interrupted(io.StringIO):
+        def readline(self, size: int | None = -1) -> str:
+            if self.tell() >= len(self.getvalue()):
+                raise KeyboardInterrupt
+            return super().readline()
+
+    monkeypatch.setattr("sys.stdin", Interrupted("1\n1\n"))
+    result = play(capsys, *SMALL, "--seed", "3", "--record", "game.json")
+    assert result.code == 0, result.err
+    assert "Game saved to game.json after step 1" in result.out
+    assert len(load_record(tmp_path / "game.json").choices) == 1
+
+
+def test_resume_goes_on_in_the_same_file(
+        capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch,
+        tmp_path: Path) -> None:
+    typed(monkeypatch, "1\n1\n")
+    assert play(capsys, *SMALL, "--seed", "3", "--record", "game.json").code == 0
+    first = load_record(tmp_path / "game.json").choices
+    typed(monkeypatch, "2\n1\n")
+    result = play(capsys, "--resume", "game.json")
+    assert result.code == 0, result.err
+    choices = load_record(tmp_path / "game.json").choices
+    assert len(choices) == 2 and choices[0] == first[0]
+    assert run(capsys, "replay", "game.json", "--json").code == 0
+
+
+def test_resume_refuses_a_different_seed_and_changes_nothing(
+        capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch,
+        tmp_path: Path) -> None:
+    typed(monkeypatch, "1\n1\n")
+    play(capsys, *SMALL, "--seed", "3", "--record", "game.json")
+    before = (tmp_path / "game.json").read_bytes()
+    assert_bad_input(play(capsys, "--resume", "game.json", "--seed", "4"), "seed 3")
+    assert_bad_input(play(capsys, "--resume", "game.json", "--party", "wizard"), "party")
+    assert (tmp_path / "game.json").read_bytes() == before
+
+
+def test_resume_of_a_broken_record_is_bad_input(
+        capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch,
+        tmp_path: Path) -> None:
+    typed(monkeypatch, "1\n1\n")
+    play(capsys, *SMALL, "--seed", "3", "--record", "game.json")
+    data = json.loads((tmp_path / "game.json").read_text(encoding="utf-8"))
+    data["choices"][0]["Warrior"] = "open 9.9"
+    broken = json.dumps(data)
+    (tmp_path / "game.json").write_text(broken, encoding="utf-8")
+    assert_bad_input(play(capsys, "--resume", "game.json"), "step 1")
+    assert (tmp_path / "game.json").read_text(encoding="utf-8") == broken
+    assert_bad_input(play(capsys, "--resume", "missing.json"), "missing.json")
+
+
+@pytest.mark.parametrize(("args", "fragment"), [
+    (("--auto", "bob"), "--auto 'bob'"),
+    (("--party", "warrior,orc"), "unknown class 'orc'"),
+    (("--party", ""), "--party"),
+    (("--depth-limit", "-1"), "--depth-limit -1"),
+    (("--agent", "clever"), "--agent 'clever'"),
+    (("--seed", "-5"), "--seed -5"),
+])
+def test_bad_options_are_one_line(capsys: pytest.CaptureFixture[str], args: tuple[str, ...],
+                                  fragment: str) -> None:
+    assert_bad_input(play(capsys, *args), fragment)
+
+
+def test_record_never_replaces_a_file_that_is_not_a_record(
+        capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    (tmp_path / "notes.txt").write_text("my notes", encoding="utf-8")
+    assert_bad_input(play(capsys, "--record", "notes.txt", "--seed", "1"), "not overwritten")
+    assert (tmp_path / "notes.txt").read_text(encoding="utf-8") == "my notes"
+
+
+def test_missing_seed_is_drawn_and_shown(capsys: pytest.CaptureFixture[str],
+                                         monkeypatch: pytest.MonkeyPatch,
+                                         tmp_path: Path) -> None:
+    typed(monkeypatch, "")
+    result = play(capsys, *SMALL)
+    assert result.code == 0, result.err
+    line = result.out.splitlines()[0]
+    assert line.startswith("Seed ")
+    seed = int(line.split()[1])
+    assert load_record(tmp_path / f"amulet-{seed}.json").seed == seed
+
+
+def test_claims_with_a_leading_bang(capsys: pytest.CaptureFixture[str],
+                                    monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    """Two humans answer "!1" then "1" in turn: a claim is taken whenever one is allowed."""
+    typed(monkeypatch, "!1\n1\n" * 200)
+    result = play(capsys, "--party", "warrior,elf", "--seed", "5", "--record", "game.json")
+    assert result.code == 0, result.err
+    claimed = [text for step in load_record(tmp_path / "game.json").choices
+               for text in step.values() if text.endswith(", and announce")]
+    assert claimed
+    assert "Announcement!" in result.out and "claimable" in result.out
+
+
+def test_speak_says_each_announcement(capsys: pytest.CaptureFixture[str],
+                                      monkeypatch: pytest.MonkeyPatch) -> None:
+    said: list[str] = []
+
+    class FakeSpeaker:
+        def say(self, text: str) -> None:
+            said.append(text)
+
+    monkeypatch.setattr(play_commands, "speaker_for",
+                        lambda speak, console: FakeSpeaker() if speak else None)
+    result = play(capsys, "--party", "warrior,elf", "--seed", "5", "--auto", "all",
+                  "--agent", "random", "--speak")
+    assert result.code == 0, result.err
+    assert said and "Remember, don't shoot food!" in said
+
+
+def test_speak_without_espeak_says_so_and_plays_on(capsys: pytest.CaptureFixture[str],
+                                                   monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("PATH", "")
+    result = play(capsys, *SMALL, "--seed", "5", "--auto", "all", "--agent", "random",
+                  "--speak")
+    assert result.code == 0, result.err
+    assert "speech: off" in result.out
+
+
+def test_auto_takes_seat_and_class_names() -> None:
+    config = GameConfig(party=("warrior", "elf", "warrior"))
+    assert play_commands.auto_seats("all", config) == ["Warrior-1", "Elf", "Warrior-2"]
+    assert play_commands.auto_seats("warrior", config) == ["Warrior-1", "Warrior-2"]
+    assert play_commands.auto_seats("Warrior-2, elf", config) == ["Elf", "Warrior-2"]
+    assert play_commands.auto_seats(None, config) == []
+
+
+LEGAL = [Action("wait"), Action("attack", "swarm-1", "melee"), Action("attack", "swarm-1", "shot"),
+         Action("pick up", "c1"), Action("search", "north"), Action("search", "south")]
+
+
+@pytest.mark.parametrize(("typed_text", "expected"), [
+    ("1", "wait"),
+    ("3", "attack swarm-1 with shot"),
+    ("pick", "pick up c1"),
+    ("  Search   NORTH ", "search north"),
+    ("attack swarm-1 with shot, take half", "attack swarm-1 with shot, take half"),
+    ("!1", "wait, and announce"),
+    ("! pick", "pick up c1, and announce"),
+    ("wait, and announce", "wait, and announce"),
+])
+def test_read_choice(typed_text: str, expected: str) -> None:
+    assert play_commands.read_choice(typed_text, LEGAL, can_claim=True).text == expected
+
+
+@pytest.mark.parametrize(("typed_text", "can_claim", "fragment"), [
+    ("7", True, "choose 1 to 6"),
+    ("0", True, "choose 1 to 6"),
+    ("attack", True, "fits 2 actions"),
+    ("open e1", True, "not one of the actions"),
+    ("!1", False, "nothing to claim"),
+    ("wait, and announce", False, "nothing to claim"),
+    ("", True, "type the number"),
+])
+def test_read_choice_refuses(typed_text: str, can_claim: bool, fragment: str) -> None:
+    with pytest.raises(BadInput, match=fragment):
+        play_commands.read_choice(typed_text, LEGAL, can_claim)
+
+
+def test_agent_lookup_falls_back_to_random_without_game_agents(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    def missing(name: str) -> object:
+        raise ModuleNotFoundError(f"No module named {name!r}", name=name)
+
+    monkeypatch.setattr(play_commands.importlib, "import_module", missing)
+    assert play_commands.make_agent("sensible").name == "random"
+    with pytest.raises(BadInput, match="known: random, sensible"):
+        play_commands.make_agent("clever")
