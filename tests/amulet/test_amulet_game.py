@@ -15,7 +15,7 @@ from undercroft.systems.amulet.game_step import TRAPPED_OUT, _trapped_out, legal
 from undercroft.systems.amulet.game_view import view
 from undercroft.systems.amulet.meta_dungeon import new_game
 from undercroft.systems.amulet.ruleset import RULESET
-from undercroft.systems.amulet.scene import Scene, Swarm
+from undercroft.systems.amulet.scene import Monster, Scene, Swarm
 
 
 def game(seed: int = 1, **fields: Any) -> GameState:
@@ -237,3 +237,17 @@ def test_a_mini_boss_strikes_several_heroes_with_its_bonus() -> None:
     assert len(hits) == 2  # 1 + tier attacks, tier 1 at depth 2 with every 2
     rolls = [r for e in hits for r in e.rolls if r.label == "monster melee"]
     assert all(r.result == r.dice[0] + 2 for r in rolls)  # d12+2
+
+
+@pytest.mark.parametrize(("depth", "scaling", "speed"),
+                         [(4, True, 4), (5, True, 5), (10, True, 6), (10, False, 4)])
+def test_with_scaling_monsters_gain_a_speed_point_every_5_levels(
+        depth: int, scaling: bool, speed: int) -> None:
+    state = game(play={"scaling": scaling, "max_rounds": 10_000})
+    scene = state.level.scenes[1]
+    scene.level = depth
+    assert scene.speed_of("ghost") == speed  # a ghost's own Speed is 4
+    scene.monsters = [Monster("ghost-1", "ghost", 5)]
+    events = act(state)
+    contest = next(r for e in events for r in e.rolls if r.label == "monster attack")
+    assert contest.what.startswith(f"d20+{speed} ")

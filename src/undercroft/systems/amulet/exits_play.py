@@ -64,7 +64,7 @@ def flee(fight: Fight, hero: HeroState, by: str) -> None:
     """
     chasers = [] if hero.has_special("repulsiveness") else pursuers(fight.scene)
     for swarm in chasers:
-        speed = stats(swarm.kind).speed
+        speed = fight.scene.speed_of(swarm.kind)
         if fight.dice.contest("pursuit", hero.hero.speed, speed, take_half=hero.steady).won:
             fight.say("fled", f"{hero.name} outruns {swarm.id}", hero=hero.name)
             continue
@@ -90,7 +90,7 @@ def go(fight: Fight, hero: HeroState, by: str, through_opening: bool = True) -> 
 def sneak(fight: Fight, hero: HeroState, exit_: ExitState, half: bool) -> None:
     """Slip out unseen: win a Speed contest against every swarm's swarming speed."""
     for swarm in pursuers(fight.scene):
-        speed = stats(swarm.kind).speed + swarm.rounds
+        speed = fight.scene.speed_of(swarm.kind) + swarm.rounds
         if not fight.dice.contest("sneak", hero.hero.speed, speed, take_half=half).won:
             fight.say("seen", f"{swarm.id} sees {hero.name} sneaking; {hero.name} stays",
                       hero=hero.name)

@@ -77,7 +77,7 @@ def attack_foe(fight: Fight, hero: HeroState, foe: Foe, mode: str, half: bool) -
         if not isinstance(foe, Generator) and has(foe.kind, "counterattacks through murder holes"):
             scene.grudges[foe.id] = hero.name
     generator = isinstance(foe, Generator)
-    speed = 0 if generator else stats(foe.kind).speed
+    speed = 0 if generator else scene.speed_of(foe.kind)
     evading = not generator and has(foe.kind, "evades")
     if mode == "melee" and evading:
         engage = fight.dice.contest("engage", hero.hero.speed, speed)
@@ -207,7 +207,7 @@ def flank(fight: Fight, hero: HeroState, target: str, half: bool) -> None:
     if foe is None:
         nothing_there(fight, hero, target)
         return
-    speed = stats(foe.kind).speed
+    speed = fight.scene.speed_of(foe.kind)
     first = fight.dice.contest("flank", hero.hero.speed, speed, take_half=half)
     second = fight.dice.contest("flank", hero.hero.speed, speed, take_half=half) \
         if first.won else None

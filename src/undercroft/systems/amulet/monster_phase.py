@@ -100,7 +100,7 @@ def swarm_turn(fight: Fight, swarm: Swarm) -> None:
 
 def swarming(fight: Fight, swarm: Swarm, present: list[HeroState]) -> list[str]:
     """The swarming contest against every hero it can reach; returns whom it swarmed."""
-    speed = stats(swarm.kind).speed + swarm.rounds
+    speed = fight.scene.speed_of(swarm.kind) + swarm.rounds
     losers: list[tuple[int, HeroState]] = []
     for hero in present:
         if hero.has_special("repulsiveness"):
@@ -197,7 +197,7 @@ def strike(fight: Fight, monster: Monster, hero: HeroState, mode: str) -> None:
     sides = die_sides(die)
     if not sides:
         return
-    speed = numbers.speed
+    speed = fight.scene.speed_of(monster.kind)
     if has(monster.kind, "ambush") and not monster.attacked:
         speed += AMBUSH_SPEED
     monster.attacked = True

@@ -17,6 +17,7 @@ from undercroft.systems.amulet.creatures import stats
 from undercroft.systems.amulet.encounters import CAPACITY_PER_UNIT
 from undercroft.systems.amulet.heroes import Hero
 from undercroft.systems.amulet.house_rules import PlayRules
+from undercroft.systems.amulet.special_levels import monster_speed_bonus
 
 Place = Literal["room", "beyond"]
 HeroStatus = Literal["in room", "trapped", "gone", "dead"]
@@ -260,6 +261,14 @@ class Scene:
     @property
     def announced(self) -> set[str]:
         return self.table.announced
+
+    def speed_of(self, kind: str) -> int:
+        """A monster's Speed here: its own, plus Scaling's bonus with depth (house rule,
+        :func:`special_levels.monster_speed_bonus`; a mini-boss's speed has it already)."""
+        own = stats(kind).speed
+        if kind.startswith("mini-boss"):
+            return own
+        return own + monster_speed_bonus(self.level, self.rules.scaling)
 
     def new_id(self, prefix: str) -> str:
         """A fresh id for a monster that appears during play (never one already used)."""
