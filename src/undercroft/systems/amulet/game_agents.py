@@ -160,32 +160,26 @@ def _has_unopened(room: Mapping[str, Any]) -> bool:
 
 def _toward(view: Mapping[str, Any], start: int, leaves: list[Action],
             goal: Callable[[Mapping[str, Any]], bool]) -> Action | None:
-    """The first step on the shortest known way to a room that meets ``goal``."""
+    """The first step on the shortest known way to a room that meets ``goal``: one
+    breadth-first search from here, each room remembering which way out led to it."""
     rooms = {r["id"]: r for r in view["rooms"]}
-    best: tuple[int, Action] | None = None
+    queue: deque[tuple[int, Action]] = deque()
+    seen = {start}
     for action in leaves:
         first = _exit_to(rooms[start], action.target)
-        if first is None:
-            continue
-        distance = _distance(rooms, start, first, goal)
-        if distance is not None and (best is None or distance < best[0]):
-            best = (distance, action)
-    return best[1] if best else None
-
-
-def _distance(rooms: Mapping[int, Mapping[str, Any]], start: int, first: int,
-              goal: Callable[[Mapping[str, Any]], bool]) -> int | None:
-    seen = {start, first}
-    queue = deque([(first, 1)])
+        if first is not None and first not in seen:
+            seen.add(first)
+            queue.append((first, action))
     while queue:
-        here, steps = queue.popleft()
-        if goal(rooms.get(here, {})):
-            return steps
-        for exit_ in rooms.get(here, {}).get("exits", []):
+        here, way = queue.popleft()
+        room = rooms.get(here, {})
+        if goal(room):
+            return way
+        for exit_ in room.get("exits", []):
             target = exit_["to"]
             if isinstance(target, int) and exit_["open"] and target not in seen:
                 seen.add(target)
-                queue.append((target, steps + 1))
+                queue.append((target, way))
     return None
 
 
