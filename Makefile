@@ -7,12 +7,18 @@ STAMP := $(VENV)/.installed
 
 .PHONY: run test test-compiled install lint bench fast unfast clean
 
-# Modules on the level generator's hot path, compiled by `make fast` with mypyc
-# (it ships with mypy). Optional: without it everything runs as plain Python.
+# Modules on the hot paths of level generation and of whole games, compiled by
+# `make fast` with mypyc (it ships with mypy). Optional: without it everything runs
+# as plain Python. creatures.py stays plain (mypyc cannot compile its pydantic model).
+AMULET := undercroft/systems/amulet
 FAST_MODULES := undercroft/rng.py undercroft/maps/model.py undercroft/maps/lattice.py \
 	undercroft/maps/shapes.py undercroft/maps/placement.py \
-	undercroft/systems/amulet/rolls.py undercroft/systems/amulet/encounters.py \
-	undercroft/systems/amulet/walls.py undercroft/systems/amulet/generator.py
+	$(AMULET)/rolls.py $(AMULET)/encounters.py $(AMULET)/walls.py $(AMULET)/generator.py \
+	$(AMULET)/scene.py $(AMULET)/fight.py $(AMULET)/fight_dice.py $(AMULET)/events.py \
+	$(AMULET)/actions.py $(AMULET)/legal.py $(AMULET)/play_round.py $(AMULET)/cover.py \
+	$(AMULET)/monster_phase.py $(AMULET)/harm.py $(AMULET)/hero_attacks.py \
+	$(AMULET)/exits_play.py $(AMULET)/contents_play.py $(AMULET)/level_play.py \
+	$(AMULET)/game_step.py $(AMULET)/game_view.py $(AMULET)/game_agents.py
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -41,6 +47,7 @@ test-compiled: fast
 
 bench: fast
 	$(BIN)/python bench/amulet_generate.py
+	$(BIN)/python bench/amulet_games.py
 
 fast: install
 	cd src && ../$(BIN)/mypyc $(FAST_MODULES)
