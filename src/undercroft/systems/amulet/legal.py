@@ -75,6 +75,7 @@ def _contents(scene: Scene, hero: HeroState) -> list[Action]:
 
 def _exits(scene: Scene, hero: HeroState) -> list[Action]:
     actions = []
+    chased = bool(pursuers(scene))
     for exit_ in scene.exits:
         if not exit_.found:
             continue
@@ -82,7 +83,7 @@ def _exits(scene: Scene, hero: HeroState) -> list[Action]:
             actions.append(Action("open", exit_.id))
         if exit_.passable:
             actions.append(Action("leave", exit_.id))
-            if pursuers(scene):
+            if chased:
                 actions.append(Action("sneak", exit_.id))
         if exit_.kind == "stair":
             actions.append(Action("descend", exit_.id))

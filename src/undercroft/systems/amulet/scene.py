@@ -48,9 +48,11 @@ class HeroState:
     cover: str | None = None
     """The ward (a content's id) the hero shelters behind (see ``cover.py``)."""
 
-    @property
-    def name(self) -> str:
-        return self.hero.name
+    name: str = field(init=False)
+    """The hero's name, kept beside the numbers (read on every turn of every loop)."""
+
+    def __post_init__(self) -> None:
+        self.name = self.hero.name
 
     @property
     def present(self) -> bool:
