@@ -251,3 +251,87 @@ def test_with_scaling_monsters_gain_a_speed_point_every_5_levels(
     events = act(state)
     contest = next(r for e in events for r in e.rolls if r.label == "monster attack")
     assert contest.what.startswith(f"d20+{speed} ")
+
+
+def test_a_shot_at_a_swarm_whose_swarmed_hero_has_left_hurts_nobody_else() -> None:
+    state = game(party=["elf", "wizard"], play={"actions_per_round": 2, "max_rounds": 10_000})
+    scene = state.level.scenes[1]
+    swarm = Swarm("swarm-1", "barbarian", 40, scene.capacity("room"))
+    swarm.swarmed = ["Wizard"]
+    scene.swarms = [swarm]
+    state.heroes[1].status, state.heroes[1].gone_by = "gone", "stair"
+    act(state, Elf="attack swarm-1 with shot")
+    assert swarm.health < 40
+
+
+def test_blows_break_a_lock_when_no_key_is_at_hand() -> None:
+    from undercroft.systems.amulet.scene import ExitState
+
+    state = game(party=["warrior"], play={"lock_hits": 2, "max_rounds": 10_000})
+    scene = state.level.scenes[1]
+    door = ExitState("9.9", "door", "north")
+    scene.exits.append(door)
+    act(state, Warrior="attack 9.9 with melee")
+    assert not door.open
+    act(state, Warrior="attack 9.9 with melee")
+    assert door.open
+
+
+def test_a_secret_exit_on_a_45_degree_wall_is_found_from_either_direction() -> None:
+    from undercroft.systems.amulet.level_play import wall_name
+    from undercroft.systems.amulet.scene import ExitState
+
+    assert wall_name("SE") == "south east"
+    state = game(party=["elf"])
+    secret = ExitState("9.9", "secret", wall_name("SE"), found=False)
+    state.level.scenes[1].exits = [secret]
+    state.dice.force("search", "win")
+    act(state, Elf="search east")
+    assert secret.found
+
+
+def test_a_mimic_beyond_a_closed_murder_hole_stays_a_mimic_until_its_room_is_entered() -> None:
+    for seed in range(40):
+        state = new_game(GameConfig(), seed)
+        if any(m.kind == "mimic" and m.place == "beyond"
+               for m in state.level.scenes[1].monsters):
+            break
+    else:
+        raise AssertionError("no seed with a mimic beyond the first room's murder hole")
+    assert not [c for c in state.level.scenes[1].contents if "mimic" in c.id]
+    assert "mimic" not in [e.kind for e in state.events]
+
+
+def test_mini_bosses_of_different_intervals_live_side_by_side() -> None:
+    for every in (2, 4):
+        state = game(party=["warrior"], advance_every=0, miniboss_every=every,
+                     play={"scaling": True, "max_rounds": 10_000})
+        state.level.treasure_taken = True
+        for _ in range(every - 1):
+            state.level.treasure_taken = True
+            _descend_all(state)
+            state.level.treasure_taken = True
+        assert state.level.kind == "mini-boss"
+
+
+def test_felling_the_mini_boss_is_an_announcement_others_can_claim() -> None:
+    state = game(party=["warrior", "elf"], advance_every=0, miniboss_every=2,
+                 play={"scaling": True, "max_rounds": 10_000})
+    state.level.treasure_taken = True
+    _descend_all(state)
+    state.level.scenes[1].monsters[0].health = 1
+    act(state, Warrior="attack mini-boss with shot")
+    assert ("I've not seen such bravery!", "Warrior") in [(c.text, c.cause)
+                                                          for c in state.claims]
+
+
+def test_a_treasure_level_is_a_bare_room_and_gives_no_stair_health_when_it_dissolves() -> None:
+    state = game(party=["warrior"], advance_every=0, countdown_drain=0)
+    _descend_all(state)
+    assert state.level.kind == "treasure"
+    scene = state.level.scenes[1]
+    assert (scene.contents, scene.exits, scene.foes(None)) == ([], [], [])
+    health = state.heroes[0].health
+    for _ in range(10):
+        act(state, Warrior="wait")
+    assert state.depth == 3 and state.heroes[0].health == health

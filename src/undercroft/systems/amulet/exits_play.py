@@ -45,7 +45,7 @@ def search(fight: Fight, hero: HeroState, wall: str, half: bool) -> None:
     rules = fight.scene.rules
     bonus = fight.scene.level if rules.scaling else rules.secret_bonus
     won = fight.dice.contest("search", hero.hero.speed, bonus, take_half=half).won
-    hidden = [e for e in fight.scene.exits if e.wall == wall and not e.found]
+    hidden = [e for e in fight.scene.exits if wall in e.wall.split() and not e.found]
     if won and hidden:
         hidden[0].found = True
         hidden[0].open = True

@@ -68,7 +68,10 @@ class SensibleAgent:
         attack = self._attack(me, room, allowed)
         if attack is not None:
             return attack
+        full = me["keys"] + me["potions"] >= view["item_cap"]
         for kind in WANTED:
+            if full and kind in ("potion", "key"):
+                continue
             take = _first(allowed, *(Action("pick up", c["id"]) for c in contents
                                      if c["kind"] == kind))
             if take is not None:
@@ -192,6 +195,8 @@ def _exit_to(room: Mapping[str, Any], exit_id: str | None) -> int | None:
     for exit_ in room.get("exits", []):
         if exit_["id"] == exit_id:
             target = exit_["to"]
+            if isinstance(target, list):
+                return target[0] if target else None
             return target if isinstance(target, int) else None
     return None
 

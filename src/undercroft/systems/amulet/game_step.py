@@ -132,12 +132,14 @@ def step(game: GameState, choices: Mapping[str, Action]) -> list[Event]:
                 spend_token(game, hero)
             elif hero.present:
                 resolve(fight, hero, action)
+                boss_check(game)
             claims += _caused(game, before, hero.name)
             if hero.status == "gone":
                 moves.append((hero, action, room_id))
         drop_fallen_cover(fight)
+    before = len(game.events)
     _arrive(game, moves)
-    boss_check(game)
+    claims += _caused(game, before, None)
     game.table.action += 1
     _wear_specials(game)
     if game.table.action % game.config.play.actions_per_round == 0:
@@ -208,7 +210,7 @@ def _target(game: GameState, action: Action, room_id: int) -> int | None:
     if action.verb == "slip":
         letter = (action.target or "n")[0].upper()
         for exit_ in level.room(room_id).exits:
-            if exit_.wall == letter and exit_.type != "stair":
+            if letter in exit_.wall and exit_.type != "stair":
                 found = destination(level, exit_.id)
                 if found is not None:
                     return found

@@ -47,6 +47,7 @@ def _view(game: GameState, seat: str | None) -> dict[str, Any]:
         "round": game.table.round,
         "step": game.steps,
         "friendly_fire": game.table.friendly_fire,
+        "item_cap": game.config.play.item_cap,
         "ended": game.ended,
         "heroes": [dict(hero.to_dict(), room=game.rooms.get(hero.name),
                         tokens=game.tokens[hero.name], numbers=hero.hero.numbers())

@@ -128,7 +128,9 @@ class LevelGenerator:
             return first
         self.pending.append(door.id)
         placed = self._place_behind(door.segment, door.wall, None)
-        if placed is not None:
+        if placed is None:
+            self._add_stair(first, "N")
+        else:
             second = self._bare_room(placed[0], placed[1], first.id, door.id)
             self._connect_neighbours(second, door, placed[0])
             second.details["encounters"] = []

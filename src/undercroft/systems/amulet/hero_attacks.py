@@ -27,6 +27,8 @@ DIRECT_SHOT: Final = (50, 75)
 """Seed 001, Murder Hole: the chance of a direct shot on a generator beyond, plain
 and with Reflective Shot."""
 FOOD_WARDS: Final = ("food", "ale", "poison")
+LOCKED: Final = ("door", "walldoor")
+"""Exits a magic key opens; house rule ``lock_hits``: blows can break them too."""
 
 
 def hero_die(hero: HeroState, mode: str) -> DieStep:
@@ -130,8 +132,7 @@ def _friendly_fire(fight: Fight, hero: HeroState, swarm: Swarm, amount: int) -> 
     goes on to its target. Returns whether the shot was spent on a comrade.
     """
     scene = fight.scene
-    comrades = [scene.hero(name) for name in swarm.swarmed if name != hero.name]
-    comrades = [c for c in comrades if c.present]
+    comrades = [c for c in scene.present() if c.name in swarm.swarmed and c.name != hero.name]
     if not comrades:
         return False
     reach = scene.rules.friendly_fire_range - (1 if hero.has_special("reflective shot") else 0)
@@ -150,7 +151,17 @@ def _friendly_fire(fight: Fight, hero: HeroState, swarm: Swarm, amount: int) -> 
 
 def attack_exit(fight: Fight, hero: HeroState, exit_: ExitState) -> None:
     """Attacks on a crumbling wall (three actions bring it down), or shooting a food exit."""
-    if exit_.kind == "crumble":
+    if exit_.kind in LOCKED:
+        exit_.hits += 1
+        needed = fight.scene.rules.lock_hits
+        if exit_.hits >= needed:
+            exit_.open = True
+            fight.say("exit opened", f"{hero.name} breaks the lock of the {exit_.kind} "
+                      f"{exit_.id}", exit=exit_.id)
+        else:
+            fight.say("lock", f"{hero.name} strikes the lock of the {exit_.kind} {exit_.id} "
+                      f"({exit_.hits} of {needed})", exit=exit_.id)
+    elif exit_.kind == "crumble":
         exit_.hits += 1
         needed = fight.scene.rules.crumble_hits
         if exit_.hits >= needed:

@@ -54,6 +54,10 @@ class PlayRules(BaseModel):
     """A generator dispenses a monster every this many rounds (notes/sources.md)."""
     crumble_hits: int = Field(3, ge=1, le=100)
     """"Three actions of attacks ... are required to destroy a crumbling wall"."""
+    lock_hits: int = Field(6, ge=0, le=1000)
+    """Seed 000's outline: "Locks – Unlocking without magic keys" (title only). House
+    rule: this many attack actions break a door's or walldoor's lock (twice a
+    crumbling wall); 0: only a magic key opens one."""
     shooters_circle_wards: bool = True
     """Monsters that move to get a shot (hobbits, demons) step around a ward a hero
     shelters behind; off, every ward stops every monster's shot."""

@@ -48,7 +48,9 @@ def _attacks(scene: Scene) -> list[Action]:
     if scene.hole_open():
         actions += [Action("attack", foe.id, "shot") for foe in scene.foes("beyond")]
     for exit_ in scene.exits:
-        if exit_.kind == "crumble" and not exit_.open:
+        breakable = exit_.kind == "crumble" or (exit_.kind in ("door", "walldoor")
+                                                and scene.rules.lock_hits > 0)
+        if breakable and exit_.found and not exit_.open:
             actions += [Action("attack", exit_.id, "melee"), Action("attack", exit_.id, "shot")]
         if exit_.kind == "food" and exit_.found and not exit_.open:
             actions.append(Action("attack", exit_.id, "shot"))

@@ -21,7 +21,7 @@ from undercroft.systems.amulet.fight import Fight
 from undercroft.systems.amulet.fight_dice import FightDice
 from undercroft.systems.amulet.generator import LevelGenerator
 from undercroft.systems.amulet.house_rules import PlayRules
-from undercroft.systems.amulet.populate import add_monster, add_swarm
+from undercroft.systems.amulet.populate import add_monster, add_swarm, reveal_mimic
 from undercroft.systems.amulet.scene import (
     Content,
     ExitState,
@@ -35,6 +35,13 @@ from undercroft.systems.amulet.scene import (
 from undercroft.systems.amulet.special_levels import LevelKind
 
 WALL_NAMES: Final = {"N": "north", "E": "east", "S": "south", "W": "west"}
+
+
+def wall_name(letters: str) -> str:
+    """A wall's cardinal directions in words: a 45-degree wall "can take exits for two
+    cardinal directions, like west and south" (seed 001), so ``SW`` is "south west"."""
+    return " ".join(WALL_NAMES[letter] for letter in letters if letter in WALL_NAMES) \
+        or "north"
 OPEN_FROM_THE_START: Final = ("open", "stair", "teleport")
 """Seed 001: these exits need nothing done to them before use."""
 
@@ -76,7 +83,7 @@ def exit_state(level: Level, exit_: Exit) -> ExitState:
     known = level.exits.get(exit_.id)
     if known is not None:
         return known
-    state = ExitState(exit_.id, exit_.type, WALL_NAMES.get(exit_.wall, "north"), units(exit_),
+    state = ExitState(exit_.id, exit_.type, wall_name(exit_.wall), units(exit_),
                       open=exit_.type in OPEN_FROM_THE_START or exit_.opened,
                       found=exit_.found)
     twin = level.exits.get(exit_.twin or "")
@@ -118,9 +125,13 @@ def build_scene(level: Level, room_id: int, rules: PlayRules, table: TableState,
     scene.contents = [Content(f"c{i}", kind) for i, kind in
                       enumerate((k for k in room.contents if k != "none"), start=1)]
     scene.exits = [exit_state(level, exit_) for exit_ in room.exits]
+    if level.kind == "treasure":
+        scene.contents, scene.exits = [], []
+        level.scenes[room_id] = scene
+        return scene
     watcher = next((r for r, seen in level.beyond_of.items() if seen == room_id), None)
     if watcher is not None and watcher in level.scenes:
-        _take_from_beyond(level.scenes[watcher], scene)
+        _take_from_beyond(level.scenes[watcher], fight)
     else:
         populate(fight, room, "room")
     hole = next((h for h in room.murder_holes if h.to is not None), None)
@@ -132,8 +143,10 @@ def build_scene(level: Level, room_id: int, rules: PlayRules, table: TableState,
     return scene
 
 
-def _take_from_beyond(watcher: Scene, scene: Scene) -> None:
-    """Monsters seen through a murder hole are the room's own once a hero walks in."""
+def _take_from_beyond(watcher: Scene, fight: Fight) -> None:
+    """Monsters seen through a murder hole are the room's own once a hero walks in (and
+    a mimic among them shows now whether it is really a treasure)."""
+    scene = fight.scene
     for group in ("swarms", "monsters", "generators"):
         mine: list[Swarm | Monster | Generator] = getattr(scene, group)
         theirs: list[Swarm | Monster | Generator] = getattr(watcher, group)
@@ -144,17 +157,22 @@ def _take_from_beyond(watcher: Scene, scene: Scene) -> None:
                 foe.capacity = scene.capacity("room")
             mine.append(foe)
     watcher.beyond_size = 0
+    for mimic in [m for m in scene.monsters if m.kind == "mimic" and not m.attacked]:
+        if reveal_mimic(fight, mimic.id):
+            scene.monsters.remove(mimic)
 
 
 def destination(level: Level, exit_id: str) -> int | None:
-    """The room behind an exit, generated now if nobody has gone through it yet."""
+    """The room behind an exit, generated now if nobody has gone through it yet. A wide
+    way onto several rooms leads into the first of them (house rule: the party keeps
+    together; the other rooms are seen through it)."""
     generator = level.generator
     _, exit_ = generator.level.find_exit(exit_id)
     if exit_.to is None and exit_id in generator.pending:
         generator.open(exit_id)
     target = exit_.to
     if isinstance(target, list):
-        target = target[0] if target else None
+        return target[0] if target else None
     return target
 
 
@@ -177,8 +195,8 @@ def mark_seen(level: Level) -> None:
         room = level.room(room_id)
         for exit_ in room.exits:
             state = level.exits.get(exit_.id)
-            if state is not None and state.passable and isinstance(exit_.to, int):
-                level.seen.add(exit_.to)
+            if state is not None and state.passable and exit_.to is not None:
+                level.seen.update([exit_.to] if isinstance(exit_.to, int) else exit_.to)
         if scene.hole_open() and room_id in level.beyond_of:
             level.seen.add(level.beyond_of[room_id])
     for room in level.generator.level.rooms:

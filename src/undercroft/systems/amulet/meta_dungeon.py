@@ -52,7 +52,7 @@ def _make_level(config: GameConfig, seed: int, depth: int, kind: LevelKind) -> L
     generator = LevelGenerator(config.level, seed, depth)
     if kind == "mini-boss":
         boss = mini_boss(depth, config.miniboss_every)
-        name = f"mini-boss-{depth}"
+        name = f"mini-boss-{depth}-of-{config.miniboss_every}"
         make_kind(name, MonsterStats(health=boss.health, melee=boss.melee, shot=boss.shot,
                                      speed=boss.speed, attacks=boss.attacks))
         generator.start_two_rooms(MINI_BOSS_ROOM_MIN_SIZE, {
@@ -73,6 +73,7 @@ def boss_check(game: GameState) -> None:
         boss = next((m for m in scene.monsters if m.kind.startswith("mini-boss")), None)
         if boss is not None and boss.health <= 0:
             level.boss_killed = True
+            level.bravery = True  # the level is clear: one call, not two
             scene.contents.append(Content("magic-key", "key"))
             fight = Fight(scene, game.dice, game.events)
             fight.say("boss", f"the mini-boss falls and drops a magic key (magic-key) in "
@@ -159,6 +160,7 @@ def next_level(game: GameState) -> None:
         _say(game, "game over", f"the party has reached level {level.depth}, the limit")
         return
     treasure_taken = level.treasure_taken or level.kind == "treasure"
+    by_stairs = level.kind != "treasure"
     kind = next_level_kind(level.depth + 1, level.kind, treasure_taken, level.boss_killed,
                            config.play.scaling, config.miniboss_every)
     if game.table.friendly_fire == "announced":
@@ -170,16 +172,15 @@ def next_level(game: GameState) -> None:
         game.rooms[hero.name] = 1
         if hero.status != "dead":
             hero.status, hero.gone_by, hero.cover, hero.flanking = "in room", None, None, None
-    scene = build_scene(game.level, 1, config.play, game.table, game.dice, game.events)
+    build_scene(game.level, 1, config.play, game.table, game.dice, game.events)
     if kind == "treasure":
-        scene.contents, scene.swarms, scene.monsters, scene.generators = [], [], [], []
         game.race_actions = TREASURE_ACTIONS
     _say(game, "level", f"level {depth}" + (" (a treasure level)" if kind == "treasure"
                                            else "") + ": the party arrives in room 1",
          depth=depth)
     fight = game.fight(1)
     for hero in [h for h in game.heroes if h.status != "dead"]:
-        if config.stair_health:
+        if config.stair_health and by_stairs:
             heal_hero(fight, hero, config.stair_health, "the stairs")
     _advance(game, fight)
     mark_seen(game.level)

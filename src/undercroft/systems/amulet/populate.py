@@ -28,10 +28,19 @@ def add_swarm(fight: Fight, swarm_id: str, kind: str, place: Place, health: int)
 
 def add_monster(fight: Fight, monster_id: str, kind: str, place: Place,
                 health: int | None) -> None:
-    """A lone monster; a mimic is a treasure 25% of the time (notes/sources.md)."""
+    """A lone monster; a mimic is a treasure 25% of the time (notes/sources.md). Seen
+    through a murder hole it looks a mimic until a hero walks into its room."""
     scene = fight.scene
-    if kind == "mimic" and fight.dice.chance("mimic", MIMIC_TREASURE_PERCENT):
-        scene.contents.append(Content(f"{monster_id}-treasure", "treasure"))
-        fight.say("mimic", f"{monster_id} is really a treasure: {monster_id}-treasure")
+    if kind == "mimic" and place == "room" and reveal_mimic(fight, monster_id):
         return
     scene.monsters.append(Monster(monster_id, kind, health or stats(kind).health, place))
+
+
+def reveal_mimic(fight: Fight, monster_id: str) -> bool:
+    """Roll whether a mimic is really a treasure; if so the treasure lies in the room."""
+    scene = fight.scene
+    if fight.dice.chance("mimic", MIMIC_TREASURE_PERCENT):
+        scene.contents.append(Content(f"{monster_id}-treasure", "treasure"))
+        fight.say("mimic", f"{monster_id} is really a treasure: {monster_id}-treasure")
+        return True
+    return False
