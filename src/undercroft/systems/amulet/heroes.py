@@ -104,9 +104,16 @@ class Hero:
         return replace(self, **changes)
 
     def numbers(self) -> dict[str, str | int]:
-        """The five abilities as a table prints them (dice as d8, d12+1)."""
-        return {name: str(getattr(self, name)) if name in DIE_ABILITIES else getattr(self, name)
-                for name in ABILITIES}
+        """The five abilities as a table prints them (dice as d8, d12+1); a hero's numbers
+        never change (a level point makes a new Hero), so they are made once."""
+        return dict(_numbers(self))
+
+
+@cache
+def _numbers(hero: Hero) -> dict[str, str | int]:
+    """Equal heroes share one entry, so the cache stays as small as the ladder of dice."""
+    return {name: str(getattr(hero, name)) if name in DIE_ABILITIES else getattr(hero, name)
+            for name in ABILITIES}
 
 
 def new_hero(hero_class: str, name: str | None = None) -> Hero:
