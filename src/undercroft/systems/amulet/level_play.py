@@ -58,6 +58,8 @@ class Level:
     """Rooms the heroes have been in or looked into (the players' map)."""
     exits: dict[str, ExitState] = field(default_factory=dict)
     """Every exit in play so far, by the generator's id (``3.2``)."""
+    mapped: dict[str, Exit] = field(default_factory=dict)
+    """The generator's exit behind each exit in play (the map the players read)."""
     beyond_of: dict[int, int] = field(default_factory=dict)
     """A room with a murder hole -> the room it looks into."""
     treasure_taken: bool = False
@@ -90,6 +92,7 @@ def exit_state(level: Level, exit_: Exit) -> ExitState:
     if twin is not None:
         state.open, state.found = twin.open, twin.found
     level.exits[exit_.id] = state
+    level.mapped[exit_.id] = exit_
     return state
 
 
@@ -179,7 +182,7 @@ def destination(level: Level, exit_id: str) -> int | None:
 def sync_exits(level: Level) -> None:
     """Both sides of an opening agree, and the map shows what the heroes found."""
     for exit_id, state in level.exits.items():
-        _, exit_ = level.generator.level.find_exit(exit_id)
+        exit_ = level.mapped[exit_id]
         twin = level.exits.get(exit_.twin or "")
         if twin is not None:
             twin.open = twin.open or state.open
