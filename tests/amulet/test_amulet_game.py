@@ -188,10 +188,10 @@ def test_lets_see_you_get_out_of_here_needs_a_full_swarm_ahead_and_half_behind()
     def room(health: int) -> Scene:
         return Scene(rules, 2, [], swarms=[Swarm("swarm-1", "ghost", health, 40)])
 
-    _trapped_out(state, room(19), room(40), "Wizard")
-    _trapped_out(state, room(20), room(39), "Wizard")
+    _trapped_out(state, room(19), room(40))
+    _trapped_out(state, room(20), room(39))
     assert TRAPPED_OUT not in texts(state, "announcement")
-    _trapped_out(state, room(20), room(40), "Wizard")
+    _trapped_out(state, room(20), room(40))
     assert TRAPPED_OUT in texts(state, "announcement")
 
 

@@ -47,7 +47,7 @@ def header(view: Mapping[str, Any]) -> Text:
     text = Text(f"Amulet - level {view['depth']}", style="bold")
     if kind != "normal":
         text.append(f" ({kind} level)", style="bold magenta")
-    text.append(f"   round {view['round']}, step {view['step']}, deepest {view['deepest']}")
+    text.append(f"   round {view['round']}, step {view['step']}")
     if "race_actions" in view:
         text.append(f", race actions left {view['race_actions']}")
     return text

@@ -12,7 +12,7 @@ import hashlib
 import json
 import os
 import tempfile
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any
 
@@ -115,6 +115,3 @@ def state_hash(view: Mapping[str, Any]) -> str:
     canonical = json.dumps(view, sort_keys=True, separators=(",", ":"), default=str)
     return hashlib.sha256(canonical.encode()).hexdigest()
 
-
-def texts(choices: Sequence[Mapping[Seat, Any]]) -> list[dict[Seat, str]]:
-    return [{seat: action.text for seat, action in step.items()} for step in choices]

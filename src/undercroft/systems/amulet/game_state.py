@@ -18,7 +18,7 @@ from undercroft.systems.amulet.fight_dice import FightDice
 from undercroft.systems.amulet.game_config import GameConfig
 from undercroft.systems.amulet.heroes import new_hero
 from undercroft.systems.amulet.level_play import Level
-from undercroft.systems.amulet.scene import HeroState, Scene, TableState
+from undercroft.systems.amulet.scene import HeroState, Scene, TableState, find_hero
 
 
 @dataclass(frozen=True)
@@ -49,7 +49,6 @@ class GameState:
     claims: list[Claim] = field(default_factory=list)
     awarded: set[str] = field(default_factory=set)
     steps: int = 0
-    deepest: int = 1
     ended: str | None = None
     """How the game ended: "dead", "depth limit" or "time up"."""
     race_actions: int = 0
@@ -68,10 +67,7 @@ class GameState:
         return self.level.depth
 
     def hero(self, name: str) -> HeroState:
-        for hero in self.heroes:
-            if hero.name == name:
-                return hero
-        raise KeyError(name)
+        return find_hero(self.heroes, name)
 
     def occupied(self) -> list[int]:
         """Rooms with a hero in them, in order."""

@@ -35,7 +35,7 @@ from undercroft.systems.amulet.meta_dungeon import (
     spend_token,
 )
 from undercroft.systems.amulet.monster_phase import monsters_act
-from undercroft.systems.amulet.play_round import resolve
+from undercroft.systems.amulet.play_round import resolve, wear_specials
 from undercroft.systems.amulet.scene import HeroState, Scene
 from undercroft.systems.amulet.treasure_level import race, racing_actions
 
@@ -111,7 +111,8 @@ def step(game: GameState, choices: Mapping[str, Action]) -> list[Event]:
     start = len(game.events)
     game.steps += 1
     game.forget()
-    claims = settle_claims(game, choices)
+    settle_claims(game, choices)
+    claims: list[Claim] = []
     treasure = {h.name: h.treasure for h in game.heroes}
     moves: list[tuple[HeroState, Action, int]] = []
     revived = {h.name for h in game.heroes if h.status == "dead"
@@ -123,20 +124,9 @@ def step(game: GameState, choices: Mapping[str, Action]) -> list[Event]:
             if choices.get(hero.name, WAIT).verb == "token":
                 spend_token(game, hero)
         race(game, choices)
-    for room_id in game.occupied() if game.level.kind != "treasure" else []:
-        fight = game.fight(room_id)
-        for hero in [h for h in fight.scene.present() if h.name not in revived]:
-            action = choices.get(hero.name, WAIT)
-            before = len(game.events)
-            if action.verb == "token":
-                spend_token(game, hero)
-            elif hero.present:
-                resolve(fight, hero, action)
-                boss_check(game)
-            claims += _caused(game, before, hero.name)
-            if hero.status == "gone":
-                moves.append((hero, action, room_id))
-        drop_fallen_cover(fight)
+    else:
+        for room_id in game.occupied():
+            claims += _act_in_room(game, room_id, choices, revived, moves)
     before = len(game.events)
     _arrive(game, moves)
     claims += _caused(game, before, None)
@@ -157,6 +147,27 @@ def step(game: GameState, choices: Mapping[str, Action]) -> list[Event]:
     game.claims = claims
     descend_if_ready(game)
     return game.events[start:]
+
+
+def _act_in_room(game: GameState, room_id: int, choices: Mapping[str, Action],
+                 revived: set[str], moves: list[tuple[HeroState, Action, int]]) -> list[Claim]:
+    """The actions of the heroes in one room, in seat order; those who left are added to
+    ``moves``. Returns the announcements they caused."""
+    claims: list[Claim] = []
+    fight = game.fight(room_id)
+    for hero in [h for h in fight.scene.present() if h.name not in revived]:
+        action = choices.get(hero.name, WAIT)
+        before = len(game.events)
+        if action.verb == "token":
+            spend_token(game, hero)
+        elif hero.present:
+            resolve(fight, hero, action)
+            boss_check(game)
+        claims += _caused(game, before, hero.name)
+        if hero.status == "gone":
+            moves.append((hero, action, room_id))
+    drop_fallen_cover(fight)
+    return claims
 
 
 def _caused(game: GameState, since: int, cause: str | None) -> list[Claim]:
@@ -192,12 +203,12 @@ def _arrive(game: GameState, moves: list[tuple[HeroState, Action, int]]) -> None
         scene = build_scene(game.level, target, game.config.play, game.table, game.dice,
                             game.events)
         game.rooms[hero.name] = target
-        hero.status, hero.gone_by, hero.cover, hero.flanking = "in room", None, None, None
+        hero.enter_room()
         fight.say("enter", f"{hero.name} enters room {target}", hero=hero.name, room=target)
         if action.verb == "leave":
             fled_to.setdefault(room_id, target)
         if entered_new:
-            _trapped_out(game, fight.scene, scene, hero.name)
+            _trapped_out(game, fight.scene, scene)
     for room_id, target in fled_to.items():
         _pursue(game, room_id, target)
 
@@ -217,7 +228,7 @@ def _target(game: GameState, action: Action, room_id: int) -> int | None:
     return None
 
 
-def _trapped_out(game: GameState, left: Scene, scene: Scene, name: str) -> None:
+def _trapped_out(game: GameState, left: Scene, scene: Scene) -> None:
     """Seed 000: "When the PCs enter a new room, facing a 100% swarm, and the previous
     room contains a swarm of at least 50% strength"."""
     ahead = any(s.health > 0 and s.place == "room" and s.health >= s.capacity
@@ -254,13 +265,8 @@ def _pursue(game: GameState, room_id: int, target: int) -> None:
 
 def _wear_specials(game: GameState) -> None:
     for hero in game.heroes:
-        if not hero.present:
-            continue
-        for name in [n for n, left in hero.specials.items() if left > 0]:
-            hero.specials[name] -= 1
-            if hero.specials[name] == 0:
-                game.fight(game.rooms[hero.name]).say(
-                    "special ends", f"{hero.name}'s {name} wears off", hero=hero.name)
+        if hero.present and hero.specials:
+            wear_specials(game.fight(game.rooms[hero.name]), hero)
 
 
 def _countdown(game: GameState) -> list[Claim]:

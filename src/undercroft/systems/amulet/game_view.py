@@ -15,7 +15,7 @@ from typing import Any
 from undercroft.maps.model import Exit, Room
 from undercroft.systems.amulet.game_state import GameState
 from undercroft.systems.amulet.level_play import Level
-from undercroft.systems.amulet.scene import Scene
+from undercroft.systems.amulet.scene import OPEN_FROM_THE_START, Scene
 
 
 def view(game: GameState, seat: str | None) -> dict[str, Any]:
@@ -25,24 +25,23 @@ def view(game: GameState, seat: str | None) -> dict[str, Any]:
     made once a step and the seats' views share it: read them, never change them.
     """
     if seat is None:
-        return _view(game, None)
-    shared = game.view_now
-    if shared is None:
-        shared = game.view_now = _view(game, "")
+        shared = _view(game, truth=True)
+    else:
+        if game.view_now is None:
+            game.view_now = _view(game, truth=False)
+        shared = game.view_now
     return dict(shared, seat=seat, claims=[claim.text for claim in game.claims
-                                           if claim.cause != seat])
+                                           if seat is None or claim.cause != seat])
 
 
-def _view(game: GameState, seat: str | None) -> dict[str, Any]:
+def _view(game: GameState, truth: bool) -> dict[str, Any]:
+    """Everything but the seat and its claims."""
     level = game.level
-    truth = seat is None
     rooms = level.generator.level.rooms if truth else [
         level.room(room_id) for room_id in sorted(level.seen)]
     shown: dict[str, Any] = {
         "system": "amulet",
-        "seat": seat,
         "depth": level.depth,
-        "deepest": game.deepest,
         "level_kind": level.kind,
         "round": game.table.round,
         "step": game.steps,
@@ -53,8 +52,6 @@ def _view(game: GameState, seat: str | None) -> dict[str, Any]:
                         tokens=game.tokens[hero.name], numbers=hero.hero.numbers())
                    for hero in game.heroes],
         "rooms": [_room(level, room, truth) for room in rooms],
-        "claims": [claim.text for claim in game.claims
-                   if truth or claim.cause != seat],
     }
     if game.level.kind == "treasure":
         shown["race_actions"] = game.race_actions
@@ -71,7 +68,7 @@ def _room(level: Level, room: Room, truth: bool) -> dict[str, Any]:
     shown: dict[str, Any] = {
         "id": room.id, "size": room.size, "shape": room.shape,
         "exits": [_exit(level, exit_) for exit_ in room.exits
-                  if truth or _found(level, exit_)],
+                  if truth or level.is_found(exit_)],
     }
     if scene is None:
         shown["encounters"] = list(room.labels)
@@ -82,14 +79,9 @@ def _room(level: Level, room: Room, truth: bool) -> dict[str, Any]:
     return shown
 
 
-def _found(level: Level, exit_: Exit) -> bool:
-    state = level.exits.get(exit_.id)
-    return state.found if state is not None else exit_.found
-
-
 def _exit(level: Level, exit_: Exit) -> dict[str, Any]:
     state = level.exits.get(exit_.id)
-    opened = state.open if state is not None else exit_.type in ("open", "stair", "teleport")
+    opened = state.open if state is not None else exit_.type in OPEN_FROM_THE_START
     to = exit_.to if opened else None
     return {"id": exit_.id, "kind": exit_.type, "wall": exit_.wall, "open": opened,
             "to": to}

@@ -23,6 +23,7 @@ from undercroft.systems.amulet.generator import LevelGenerator
 from undercroft.systems.amulet.house_rules import PlayRules
 from undercroft.systems.amulet.populate import add_monster, add_swarm, reveal_mimic
 from undercroft.systems.amulet.scene import (
+    OPEN_FROM_THE_START,
     Content,
     ExitState,
     Generator,
@@ -42,8 +43,6 @@ def wall_name(letters: str) -> str:
     cardinal directions, like west and south" (seed 001), so ``SW`` is "south west"."""
     return " ".join(WALL_NAMES[letter] for letter in letters if letter in WALL_NAMES) \
         or "north"
-OPEN_FROM_THE_START: Final = ("open", "stair", "teleport")
-"""Seed 001: these exits need nothing done to them before use."""
 
 
 @dataclass
@@ -70,8 +69,10 @@ class Level:
     def room(self, room_id: int) -> Room:
         return self.generator.level.room(room_id)
 
-    def exit_room(self, exit_id: str) -> int:
-        return int(exit_id.split(".")[0])
+    def is_found(self, exit_: Exit) -> bool:
+        """Whether the heroes know of this exit (a secret one once found)."""
+        state = self.exits.get(exit_.id)
+        return state.found if state is not None else exit_.found
 
 
 def units(exit_: Exit) -> int:
@@ -124,14 +125,13 @@ def build_scene(level: Level, room_id: int, rules: PlayRules, table: TableState,
         return known
     room = level.room(room_id)
     scene = Scene(rules, room.size, [], level=level.depth, table=table)
+    level.scenes[room_id] = scene
+    if level.kind == "treasure":
+        return scene
     fight = Fight(scene, dice, events)
     scene.contents = [Content(f"c{i}", kind) for i, kind in
                       enumerate((k for k in room.contents if k != "none"), start=1)]
     scene.exits = [exit_state(level, exit_) for exit_ in room.exits]
-    if level.kind == "treasure":
-        scene.contents, scene.exits = [], []
-        level.scenes[room_id] = scene
-        return scene
     watcher = next((r for r, seen in level.beyond_of.items() if seen == room_id), None)
     if watcher is not None and watcher in level.scenes:
         _take_from_beyond(level.scenes[watcher], fight)
@@ -142,7 +142,6 @@ def build_scene(level: Level, room_id: int, rules: PlayRules, table: TableState,
         level.beyond_of[room_id] = hole.to
         scene.beyond_size = level.room(hole.to).size
         populate(fight, level.room(hole.to), "beyond")
-    level.scenes[room_id] = scene
     return scene
 
 

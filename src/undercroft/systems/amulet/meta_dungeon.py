@@ -93,8 +93,8 @@ def claimable(game: GameState, seat: str) -> list[Claim]:
     return [claim for claim in game.claims if claim.cause != seat]
 
 
-def settle_claims(game: GameState, choices: Mapping[str, Action]) -> list[Claim]:
-    """Award the last step's claimed announcements; returns no new claims (a fresh list)."""
+def settle_claims(game: GameState, choices: Mapping[str, Action]) -> None:
+    """Award the last step's claimed announcements."""
     claimants = [seat for seat, action in choices.items() if action.claim]
     seats = [h.name for h in game.heroes]
     for claim in game.claims:
@@ -109,7 +109,6 @@ def settle_claims(game: GameState, choices: Mapping[str, Action]) -> list[Claim]
         game.tokens[winner] += 1
         _say(game, "token", f"{winner} announces \"{claim.text}\" first: +1 token "
              f"({game.tokens[winner]})", hero=winner)
-    return []
 
 
 def spend_token(game: GameState, hero: HeroState) -> None:
@@ -121,8 +120,8 @@ def spend_token(game: GameState, hero: HeroState) -> None:
         beside = next((h for h in game.heroes if h.present), None)
         if beside is not None:
             game.rooms[hero.name] = game.rooms[beside.name]
-        hero.status, hero.gone_by, hero.health = "in room", None, config.revive_health
-        hero.cover = hero.flanking = None
+        hero.enter_room()
+        hero.health = config.revive_health
         _say(game, "revived", f"{hero.name} spends a token and is back with "
              f"{config.revive_health} health", hero=hero.name)
         return
@@ -167,11 +166,10 @@ def next_level(game: GameState) -> None:
         game.table.friendly_fire = "on"
     depth = level.depth + 1
     game.level = _make_level(config, game.seed, depth, kind)
-    game.deepest = max(game.deepest, depth)
     for hero in game.heroes:
         game.rooms[hero.name] = 1
         if hero.status != "dead":
-            hero.status, hero.gone_by, hero.cover, hero.flanking = "in room", None, None, None
+            hero.enter_room()
     build_scene(game.level, 1, config.play, game.table, game.dice, game.events)
     if kind == "treasure":
         game.race_actions = TREASURE_ACTIONS
@@ -188,15 +186,14 @@ def next_level(game: GameState) -> None:
 
 def _advance(game: GameState, fight: Fight) -> None:
     """House rule: every ``advance_every`` levels each hero gains a level point, spent on
-    the lowest of its Melee, Shot and Magic dice (the first of them on a tie)."""
+    the lowest of its Melee, Shot and Magic dice (the first of them on a tie: ``min``
+    keeps the first)."""
     every = game.config.advance_every
     if not every or (game.depth - 1) % every:
         return
     for hero in game.heroes:
         numbers = hero.hero
-        ability = min(DIE_ORDER, key=lambda name: (getattr(numbers, name).sides
-                                                  + getattr(numbers, name).bonus,
-                                                  DIE_ORDER.index(name)))
+        ability = min(DIE_ORDER, key=lambda name: getattr(numbers, name))
         hero.hero = numbers.raised(ability)
         fight.say("level point", f"{hero.name} gains a level point: {ability} "
                   f"{getattr(hero.hero, ability)}", hero=hero.name)

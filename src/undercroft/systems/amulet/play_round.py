@@ -51,14 +51,19 @@ def step(fight: Fight, choices: Mapping[str, Action]) -> list[Event]:
     drop_fallen_cover(fight)
     scene.action += 1
     for hero in scene.present():
-        for name in [n for n, left in hero.specials.items() if left > 0]:
-            hero.specials[name] -= 1
-            if hero.specials[name] == 0:
-                fight.say("special ends", f"{hero.name}'s {name} wears off", hero=hero.name)
+        wear_specials(fight, hero)
     if scene.action % scene.rules.actions_per_round == 0:
         monsters_act(fight)
         scene.round += 1
     return fight.events[start:]
+
+
+def wear_specials(fight: Fight, hero: HeroState) -> None:
+    """Seed 001: "Each Special lasts 10 actions": one action of each is spent."""
+    for name in [n for n, left in hero.specials.items() if left > 0]:
+        hero.specials[name] -= 1
+        if hero.specials[name] == 0:
+            fight.say("special ends", f"{hero.name}'s {name} wears off", hero=hero.name)
 
 
 def resolve(fight: Fight, hero: HeroState, action: Action) -> None:

@@ -65,8 +65,7 @@ class AmuletRuleset:
         fragments = ['"seed":']
         fragments += [f'"id": "{exit_.id}"' for room in level.generator.level.rooms
                       for exit_ in room.exits
-                      if not (level.exits[exit_.id].found if exit_.id in level.exits
-                              else exit_.found)]
+                      if not level.is_found(exit_)]
         fragments += [f'"id": {room.id}, "size"' for room in level.generator.level.rooms
                       if room.id not in level.seen]
         if not any(scene.hole_open() for scene in level.scenes.values()):
@@ -77,7 +76,7 @@ class AmuletRuleset:
 def summary(state: GameState) -> dict[str, Any]:
     """The figures a table and outside scripts read at the end (or at any point)."""
     return {
-        "depth_reached": state.deepest,
+        "depth_reached": state.depth,
         "treasure": {hero.name: hero.treasure for hero in state.heroes},
         "rounds": state.table.round - 1,
         "alive": [hero.name for hero in state.heroes if hero.status != "dead"],

@@ -27,6 +27,7 @@ from undercroft.systems.amulet.play_round import outcome, step
 from undercroft.systems.amulet.populate import add_monster, add_swarm
 from undercroft.systems.amulet.scenario import ScenarioFile, hero_names
 from undercroft.systems.amulet.scene import (
+    OPEN_FROM_THE_START,
     Content,
     ExitState,
     Generator,
@@ -34,8 +35,6 @@ from undercroft.systems.amulet.scene import (
     Scene,
     TableState,
 )
-
-OPEN_FROM_THE_START = ("open", "stair", "teleport")
 
 
 def build(scenario: ScenarioFile, seed: int) -> Fight:

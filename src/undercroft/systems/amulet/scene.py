@@ -23,6 +23,8 @@ Place = Literal["room", "beyond"]
 HeroStatus = Literal["in room", "trapped", "gone", "dead"]
 FriendlyFire = Literal["off", "announced", "on"]
 WALLS = ("north", "south", "east", "west")
+OPEN_FROM_THE_START = ("open", "stair", "teleport")
+"""Seed 001: these exits need nothing done to them before use."""
 SCATTER_MULTIPLE = 3
 """Seed 000, Scattered: a swarm "damaged to or beyond (less than)" three times one
 monster's health is scattered."""
@@ -58,6 +60,11 @@ class HeroState:
     def present(self) -> bool:
         """In the room and alive (trapped heroes are still in the room)."""
         return self.status in ("in room", "trapped")
+
+    def enter_room(self) -> None:
+        """In a room again (arrived, risen, or down the stairs): nothing of where the
+        hero stood before holds (no cover, no flank)."""
+        self.status, self.gone_by, self.cover, self.flanking = "in room", None, None, None
 
     def has_special(self, name: str) -> bool:
         return self.specials.get(name, 0) > 0
@@ -290,10 +297,7 @@ class Scene:
         return CAPACITY_PER_UNIT * self.units(place)
 
     def hero(self, name: str) -> HeroState:
-        for hero in self.heroes:
-            if hero.name == name:
-                return hero
-        raise KeyError(name)
+        return find_hero(self.heroes, name)
 
     def present(self) -> list[HeroState]:
         """Heroes alive and in the room, in seat order."""
@@ -339,3 +343,11 @@ class Scene:
                 "generators": [g.to_dict() for g in self.generators if g.health > 0],
                 "contents": [c.to_dict() for c in self.contents if not c.gone],
                 "exits": [e.to_dict() for e in self.exits]}
+
+
+def find_hero(heroes: list[HeroState], name: str) -> HeroState:
+    """The hero called ``name`` (KeyError when there is none)."""
+    for hero in heroes:
+        if hero.name == name:
+            return hero
+    raise KeyError(name)
