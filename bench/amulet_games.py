@@ -67,7 +67,7 @@ def play_one(ruleset: Ruleset[Any, Any], config: Any, seed: int) -> tuple[int, i
     agents = {seat: AGENTS[AGENT]() for seat in ruleset.seats(state)}
     outcome = play_out(ruleset, state, agents, seed, max_steps=MAX_STEPS)
     result = outcome.result if outcome is not None else "unfinished"
-    return state.table.round - 1, int(state.deepest), result
+    return state.table.round - 1, state.depth, result
 
 
 def play_all(ruleset: Ruleset[Any, Any], config: Any, seeds: range,

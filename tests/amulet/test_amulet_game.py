@@ -335,3 +335,49 @@ def test_a_treasure_level_is_a_bare_room_and_gives_no_stair_health_when_it_disso
     for _ in range(10):
         act(state, Warrior="wait")
     assert state.depth == 3 and state.heroes[0].health == health
+
+
+def _seed_with_secret_before_a_found_exit() -> GameState:
+    """A first room whose generator made an unfound secret exit before a found one."""
+    for seed in range(300):
+        state = game(seed, party=["elf"])
+        found = [e.found for e in state.level.scenes[1].exits]
+        if False in found and True in found[found.index(False):]:
+            return state
+    raise AssertionError("no seed with a secret exit before a found one in the first room")
+
+
+def _exit_names(state: GameState, seat: str, room_id: int) -> list[str]:
+    room = next(r for r in view(state, seat)["rooms"] if r["id"] == room_id)
+    return [e["id"] for e in room["exits"]]
+
+
+def test_exits_are_numbered_in_the_order_found_so_no_gap_tells_of_a_secret_one() -> None:
+    state = _seed_with_secret_before_a_found_exit()
+    exits = state.level.scenes[1].exits
+    found = sum(1 for e in exits if e.found)
+    assert _exit_names(state, "Elf", 1) == [f"1.{n}" for n in range(1, found + 1)]
+    secret = next(e for e in exits if not e.found)
+    state.dice.force("search", "win")
+    act(state, Elf=f"search {secret.wall.split()[0]}")
+    assert secret.found and secret.id == f"1.{found + 1}"
+    assert _exit_names(state, "Elf", 1) == [f"1.{n}" for n in range(1, found + 2)]
+    behind = state.level.room(1).exits[exits.index(secret)]
+    act(state, Elf=f"leave by {secret.id}")
+    assert state.rooms["Elf"] == behind.to != 1
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_no_seat_ever_sees_a_gap_in_a_rooms_exit_numbers(seed: int) -> None:
+    from undercroft.engine.agents import RandomAgent
+    from undercroft.engine.runner import choose_all
+
+    state = new_game(GameConfig(max_rounds=120), seed)
+    agents = {seat: RandomAgent() for seat in RULESET.seats(state)}
+    streams: dict[str, Any] = {}
+    while RULESET.outcome(state) is None:
+        for room in view(state, "Warrior")["rooms"]:
+            names = sorted(int(e["id"].split(".")[1]) for e in room["exits"])
+            assert names == list(range(1, len(names) + 1)), room["exits"]
+            assert all(e["id"].split(".")[0] == str(room["id"]) for e in room["exits"])
+        RULESET.step(state, choose_all(RULESET, state, agents, streams, seed))

@@ -47,7 +47,7 @@ def search(fight: Fight, hero: HeroState, wall: str, half: bool) -> None:
     won = fight.dice.contest("search", hero.hero.speed, bonus, take_half=half).won
     hidden = [e for e in fight.scene.exits if wall in e.wall.split() and not e.found]
     if won and hidden:
-        hidden[0].found = True
+        fight.scene.reveal_exit(hidden[0])
         hidden[0].open = True
         fight.say("secret found", f"{hero.name} finds a secret exit {hidden[0].id} in the "
                   f"{wall} wall", hero=hero.name, exit=hidden[0].id)

@@ -26,6 +26,7 @@ from undercroft.systems.amulet.level_play import (
     destination,
     mark_seen,
     sync_exits,
+    way_out,
 )
 from undercroft.systems.amulet.meta_dungeon import (
     boss_check,
@@ -217,7 +218,7 @@ def _target(game: GameState, action: Action, room_id: int) -> int | None:
     """Where a hero's way out leads (teleporters and Teleportability included)."""
     level = game.level
     if action.verb in ("leave", "sneak", "teleport") and action.target:
-        return destination(level, action.target)
+        return way_out(level, action.target)
     if action.verb == "slip":
         letter = (action.target or "n")[0].upper()
         for exit_ in level.room(room_id).exits:

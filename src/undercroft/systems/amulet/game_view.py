@@ -65,11 +65,12 @@ def _view(game: GameState, truth: bool) -> dict[str, Any]:
 
 def _room(level: Level, room: Room, truth: bool) -> dict[str, Any]:
     scene = level.scenes.get(room.id)
-    shown: dict[str, Any] = {
-        "id": room.id, "size": room.size, "shape": room.shape,
-        "exits": [_exit(level, exit_) for exit_ in room.exits
-                  if truth or level.is_found(exit_)],
-    }
+    names = level.exit_names(room)
+    exits = [_exit(level, exit_, names.get(exit_.id), truth) for exit_ in room.exits
+             if truth or exit_.id in names]
+    exits.sort(key=_by_number)
+    shown: dict[str, Any] = {"id": room.id, "size": room.size, "shape": room.shape,
+                             "exits": exits}
     if scene is None:
         shown["encounters"] = list(room.labels)
         if truth:
@@ -79,12 +80,22 @@ def _room(level: Level, room: Room, truth: bool) -> dict[str, Any]:
     return shown
 
 
-def _exit(level: Level, exit_: Exit) -> dict[str, Any]:
+def _exit(level: Level, exit_: Exit, name: str | None, truth: bool) -> dict[str, Any]:
+    """One exit by the players' name (the truth adds the generator's id, and shows
+    unfound exits with no name)."""
     state = level.exits.get(exit_.id)
     opened = state.open if state is not None else exit_.type in OPEN_FROM_THE_START
     to = exit_.to if opened else None
-    return {"id": exit_.id, "kind": exit_.type, "wall": exit_.wall, "open": opened,
-            "to": to}
+    shown = {"id": name, "kind": exit_.type, "wall": exit_.wall, "open": opened, "to": to}
+    if truth:
+        shown["map"] = exit_.id
+    return shown
+
+
+def _by_number(exit_: dict[str, Any]) -> tuple[int, int]:
+    """Exits listed in the order they were found (unnamed ones last)."""
+    name = exit_["id"]
+    return (0, int(name.rsplit(".", 1)[1])) if name else (1, 0)
 
 
 def _scene(scene: Scene, truth: bool) -> dict[str, Any]:

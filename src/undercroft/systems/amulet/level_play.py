@@ -59,6 +59,13 @@ class Level:
     """Every exit in play so far, by the generator's id (``3.2``)."""
     mapped: dict[str, Exit] = field(default_factory=dict)
     """The generator's exit behind each exit in play (the map the players read)."""
+    exit_room: dict[str, int] = field(default_factory=dict)
+    """The room of each exit in play, by the generator's id."""
+    by_name: dict[str, str] = field(default_factory=dict)
+    """The generator's id of each exit the players have a name for. The players'
+    names number a room's exits in the order they were found ("3.1", "3.2"); the
+    generator numbers them in the order it made them, so its ids would show the
+    gap a secret exit still unfound leaves (``ExitState.id`` is the name)."""
     beyond_of: dict[int, int] = field(default_factory=dict)
     """A room with a murder hole -> the room it looks into."""
     treasure_taken: bool = False
@@ -70,9 +77,23 @@ class Level:
         return self.generator.level.room(room_id)
 
     def is_found(self, exit_: Exit) -> bool:
-        """Whether the heroes know of this exit (a secret one once found)."""
-        state = self.exits.get(exit_.id)
+        """Whether the heroes know of this exit (a secret one once found, from either
+        side)."""
+        state = self.exits.get(exit_.id) or self.exits.get(exit_.twin or "")
         return state.found if state is not None else exit_.found
+
+    def exit_names(self, room: Room) -> dict[str, str]:
+        """The players' name of each found exit of a room (generator id -> name). A room
+        in play names its own; a room only seen numbers its found exits in the
+        generator's order, as it will when a hero walks in (and so does a treasure
+        level's room, whose exits are not in play)."""
+        scene = self.scenes.get(room.id)
+        if scene is not None and scene.exits:
+            return {state_id: state.id for state_id, state in
+                    ((e.id, self.exits.get(e.id)) for e in room.exits)
+                    if state is not None and state.id}
+        found = (exit_ for exit_ in room.exits if self.is_found(exit_))
+        return {exit_.id: f"{room.id}.{number}" for number, exit_ in enumerate(found, 1)}
 
 
 def units(exit_: Exit) -> int:
@@ -86,7 +107,7 @@ def exit_state(level: Level, exit_: Exit) -> ExitState:
     known = level.exits.get(exit_.id)
     if known is not None:
         return known
-    state = ExitState(exit_.id, exit_.type, wall_name(exit_.wall), units(exit_),
+    state = ExitState("", exit_.type, wall_name(exit_.wall), units(exit_),
                       open=exit_.type in OPEN_FROM_THE_START or exit_.opened,
                       found=exit_.found)
     twin = level.exits.get(exit_.twin or "")
@@ -131,7 +152,13 @@ def build_scene(level: Level, room_id: int, rules: PlayRules, table: TableState,
     fight = Fight(scene, dice, events)
     scene.contents = [Content(f"c{i}", kind) for i, kind in
                       enumerate((k for k in room.contents if k != "none"), start=1)]
+    scene.exit_prefix = str(room_id)
     scene.exits = [exit_state(level, exit_) for exit_ in room.exits]
+    for exit_, state in zip(room.exits, scene.exits, strict=True):
+        level.exit_room[exit_.id] = room_id
+        if state.found:
+            state.id = scene.next_exit_name()
+            level.by_name[state.id] = exit_.id
     watcher = next((r for r, seen in level.beyond_of.items() if seen == room_id), None)
     if watcher is not None and watcher in level.scenes:
         _take_from_beyond(level.scenes[watcher], fight)
@@ -178,14 +205,26 @@ def destination(level: Level, exit_id: str) -> int | None:
     return target
 
 
+def way_out(level: Level, name: str) -> int | None:
+    """The room behind the exit the players call ``name`` (see ``destination``)."""
+    exit_id = level.by_name.get(name)
+    return destination(level, exit_id) if exit_id is not None else None
+
+
 def sync_exits(level: Level) -> None:
-    """Both sides of an opening agree, and the map shows what the heroes found."""
+    """Both sides of an opening agree, exits found get their names, and the map shows
+    what the heroes found."""
     for exit_id, state in level.exits.items():
         exit_ = level.mapped[exit_id]
-        twin = level.exits.get(exit_.twin or "")
+        twin_id = exit_.twin or ""
+        twin = level.exits.get(twin_id)
         if twin is not None:
             twin.open = twin.open or state.open
-            twin.found = twin.found or state.found
+            if state.found and not twin.found:
+                level.scenes[level.exit_room[twin_id]].reveal_exit(twin)
+                level.by_name[twin.id] = twin_id
+        if state.id and state.id not in level.by_name:
+            level.by_name[state.id] = exit_id
         exit_.found = exit_.found or state.found
         exit_.opened = exit_.opened or (state.open and state.kind not in OPEN_FROM_THE_START)
 

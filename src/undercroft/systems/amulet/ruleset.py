@@ -17,7 +17,7 @@ from undercroft.systems.amulet.game_step import legal_for, step, to_act
 from undercroft.systems.amulet.game_view import view
 from undercroft.systems.amulet.meta_dungeon import new_game
 
-RULES_VERSION: Final = "1"
+RULES_VERSION: Final = "2"
 """Raise whenever a change would make an old record replay differently."""
 
 
@@ -60,12 +60,16 @@ class AmuletRuleset:
         return Outcome(state.ended, summary(state))
 
     def hidden(self, state: GameState) -> list[str]:
-        """Fragments of JSON no seat's view may contain (the conformance suite's check)."""
+        """Fragments of JSON no seat's view may contain (the conformance suite's check):
+        the seed, the generator's exit ids, any exit number past the count of a room's
+        found exits (a gap would tell of a secret exit unfound), unseen rooms, and what
+        lies beyond a murder hole not yet open."""
         level = state.level
-        fragments = ['"seed":']
-        fragments += [f'"id": "{exit_.id}"' for room in level.generator.level.rooms
-                      for exit_ in room.exits
-                      if not level.is_found(exit_)]
+        fragments = ['"seed":', '"map":']
+        for room in level.generator.level.rooms:
+            found = sum(1 for exit_ in room.exits if level.is_found(exit_))
+            fragments += [f'"id": "{room.id}.{number}"'
+                          for number in range(found + 1, len(room.exits) + 1)]
         fragments += [f'"id": {room.id}, "size"' for room in level.generator.level.rooms
                       if room.id not in level.seen]
         if not any(scene.hole_open() for scene in level.scenes.values()):

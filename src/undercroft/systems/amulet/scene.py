@@ -226,6 +226,19 @@ class Scene:
     """Barbarians beyond a murder hole and the hero who hit them through it."""
     hole_shooter: str | None = None
     """The hero who last attacked through the murder hole (shots come back at them)."""
+    exit_prefix: str = ""
+    """The room's number in a whole game: its exits are named "3.1", "3.2", ... in
+    the order they are found."""
+
+    def reveal_exit(self, exit_: ExitState) -> None:
+        """A secret exit is found. In a whole game it takes the room's next number now:
+        numbered in the order found, no gap in the numbers tells of one still hidden."""
+        exit_.found = True
+        if not exit_.id:
+            exit_.id = self.next_exit_name()
+
+    def next_exit_name(self) -> str:
+        return f"{self.exit_prefix}.{1 + sum(1 for e in self.exits if e.id)}"
 
     @property
     def round(self) -> int:

@@ -1,0 +1,36 @@
+"""The benchmarks in bench/ still run: a small run of each prints its figures."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+BENCH = Path(__file__).resolve().parent.parent / "bench"
+
+
+def run(script: str, *args: str) -> list[str]:
+    done = subprocess.run([sys.executable, str(BENCH / script), *args], capture_output=True,
+                          text=True, timeout=600, check=False)
+    assert done.returncode == 0, done.stderr
+    return done.stdout.strip().splitlines()
+
+
+def test_the_game_benchmark_prints_its_figures() -> None:
+    lines = run("amulet_games.py", "--games", "2", "--seed", "5")
+    last: dict[str, Any] = json.loads(lines[-1])
+    assert set(last) == {"games_per_second", "rounds_per_second"}
+    assert last["games_per_second"] > 0 and last["rounds_per_second"] > last["games_per_second"]
+
+
+def test_the_game_benchmark_json_is_one_document_of_every_figure() -> None:
+    document = json.loads("\n".join(run("amulet_games.py", "--games", "2", "--json")))
+    assert document["games"] == 2 and document["mean_depth_reached"] >= 1
+    assert sum(document["results"].values()) == 1.0
+
+
+def test_the_generation_benchmark_prints_its_figure() -> None:
+    lines = run("amulet_generate.py", "--seconds", "0.2", "--json")
+    assert json.loads(lines[-1])["levels_per_second"] > 0
