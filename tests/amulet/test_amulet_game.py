@@ -381,3 +381,36 @@ def test_no_seat_ever_sees_a_gap_in_a_rooms_exit_numbers(seed: int) -> None:
             assert names == list(range(1, len(names) + 1)), room["exits"]
             assert all(e["id"].split(".")[0] == str(room["id"]) for e in room["exits"])
         RULESET.step(state, choose_all(RULESET, state, agents, streams, seed))
+
+
+def _map_knowledge(state: GameState) -> tuple[Any, ...]:
+    level = state.level
+    return (set(level.seen), dict(level.by_name),
+            [(e.id, e.open, e.found) for e in level.exits.values()],
+            [(e.id, e.found, e.opened) for e in level.mapped.values()],
+            [r.discovered for r in level.generator.level.rooms])
+
+
+@pytest.mark.parametrize(("seed", "agent"), [(s, a) for s in range(4)
+                                             for a in ("sensible", "random")])
+def test_what_a_step_updates_room_by_room_matches_a_fresh_look_at_every_room(
+        seed: int, agent: str) -> None:
+    """Steps sync exits, mark the map and remake the seats' room views only for the rooms
+    they may have changed; doing it all afresh after any step changes nothing."""
+    from undercroft.engine.runner import choose_all
+    from undercroft.systems.amulet.game_agents import AGENTS
+    from undercroft.systems.amulet.level_play import mark_seen, sync_exits
+
+    state = new_game(GameConfig(max_rounds=300), seed)
+    agents = {seat: AGENTS[agent]() for seat in RULESET.seats(state)}
+    streams: dict[str, Any] = {}
+    while RULESET.outcome(state) is None:
+        RULESET.step(state, choose_all(RULESET, state, agents, streams, seed))
+        known = _map_knowledge(state)
+        sync_exits(state.level)
+        mark_seen(state.level)
+        assert _map_knowledge(state) == known
+        kept = view(state, "Elf")
+        state.forget()
+        state.forget_rooms(None)
+        assert view(state, "Elf") == kept

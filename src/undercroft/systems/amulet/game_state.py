@@ -58,9 +58,22 @@ class GameState:
     """Legal lists and the shared view of the current step (cleared by every step:
     only a step changes the state)."""
 
+    room_views: dict[int, dict[str, Any]] = field(default_factory=dict)
+    room_views_of: Level | None = None
+    """The seats' view of each room of ``room_views_of`` as it was when last shown,
+    kept while the room is unchanged (``game_step`` says which rooms a step changed)."""
+
     def forget(self) -> None:
         self.legal_now.clear()
         self.view_now = None
+
+    def forget_rooms(self, room_ids: list[int] | None) -> None:
+        """Views of these rooms (None: of every room) are out of date."""
+        if room_ids is None:
+            self.room_views.clear()
+        else:
+            for room_id in room_ids:
+                self.room_views.pop(room_id, None)
 
     @property
     def depth(self) -> int:

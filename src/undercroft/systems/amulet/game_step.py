@@ -112,6 +112,8 @@ def step(game: GameState, choices: Mapping[str, Action]) -> list[Event]:
     start = len(game.events)
     game.steps += 1
     game.forget()
+    level, stood_in = game.level, set(game.occupied())
+    made = (len(level.scenes), len(level.generator.level.rooms))
     settle_claims(game, choices)
     claims: list[Claim] = []
     treasure = {h.name: h.treasure for h in game.heroes}
@@ -143,11 +145,35 @@ def step(game: GameState, choices: Mapping[str, Action]) -> list[Event]:
     if any(h.treasure > treasure[h.name] for h in game.heroes):
         game.level.treasure_taken = True
     _level_cleared(game, claims)
-    sync_exits(game.level)
-    mark_seen(game.level)
+    changed = _changed_rooms(game, stood_in, made)
+    sync_exits(level, changed)
+    mark_seen(level, changed)
     game.claims = claims
+    game.forget_rooms(changed)
     descend_if_ready(game)
     return game.events[start:]
+
+
+def _changed_rooms(game: GameState, stood_in: set[int],
+                   made: tuple[int, int]) -> list[int] | None:
+    """The rooms a step can have changed: those a hero stood in before or after it and
+    the rooms behind their exits (one door, two sides, found or opened together);
+    None (every room) when a room
+    was made or came into play, since the generator joins new rooms to old exits."""
+    level = game.level
+    if (len(level.scenes), len(level.generator.level.rooms)) != made:
+        return None
+    rooms = stood_in | set(game.occupied())
+    for room_id in list(rooms):
+        for exit_ in level.room(room_id).exits:
+            if isinstance(exit_.to, int):
+                rooms.add(exit_.to)
+            elif exit_.to:
+                rooms.update(exit_.to)
+        watched = level.beyond_of.get(room_id)
+        if watched is not None and watched in level.scenes:
+            rooms.add(watched)
+    return sorted(rooms)
 
 
 def _act_in_room(game: GameState, room_id: int, choices: Mapping[str, Action],

@@ -51,7 +51,8 @@ def _view(game: GameState, truth: bool) -> dict[str, Any]:
         "heroes": [dict(hero.to_dict(), room=game.rooms.get(hero.name),
                         tokens=game.tokens[hero.name], numbers=hero.hero.numbers())
                    for hero in game.heroes],
-        "rooms": [_room(level, room, truth) for room in rooms],
+        "rooms": [_room(level, room, truth) for room in rooms] if truth else
+                 [_seen_room(game, room) for room in rooms],
     }
     if game.level.kind == "treasure":
         shown["race_actions"] = game.race_actions
@@ -60,6 +61,17 @@ def _view(game: GameState, truth: bool) -> dict[str, Any]:
                      awarded=sorted(game.awarded), keys_collected=game.table.keys_collected,
                      stairs_until=game.table.stairs_until, action=game.table.action,
                      pending_exits=list(level.generator.pending))
+    return shown
+
+
+def _seen_room(game: GameState, room: Room) -> dict[str, Any]:
+    """A room as the seats see it, made again only when a step may have changed it."""
+    if game.room_views_of is not game.level:
+        game.room_views.clear()
+        game.room_views_of = game.level
+    shown = game.room_views.get(room.id)
+    if shown is None:
+        shown = game.room_views[room.id] = _room(game.level, room, truth=False)
     return shown
 
 

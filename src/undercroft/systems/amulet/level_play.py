@@ -11,6 +11,7 @@ monsters then belong to that room.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Final
 
@@ -211,34 +212,54 @@ def way_out(level: Level, name: str) -> int | None:
     return destination(level, exit_id) if exit_id is not None else None
 
 
-def sync_exits(level: Level) -> None:
+def sync_exits(level: Level, rooms: Iterable[int] | None = None) -> None:
     """Both sides of an opening agree, exits found get their names, and the map shows
-    what the heroes found."""
-    for exit_id, state in level.exits.items():
-        exit_ = level.mapped[exit_id]
-        twin_id = exit_.twin or ""
-        twin = level.exits.get(twin_id)
-        if twin is not None:
-            twin.open = twin.open or state.open
-            if state.found and not twin.found:
-                level.scenes[level.exit_room[twin_id]].reveal_exit(twin)
-                level.by_name[twin.id] = twin_id
-        if state.id and state.id not in level.by_name:
-            level.by_name[state.id] = exit_id
-        exit_.found = exit_.found or state.found
-        exit_.opened = exit_.opened or (state.open and state.kind not in OPEN_FROM_THE_START)
+    what the heroes found. Only ``rooms`` (default: every room in play) can have
+    changed: rooms nobody stands in are still, and their exits change only through
+    a twin in a room someone stands in."""
+    for room_id in level.scenes if rooms is None else rooms:
+        for exit_ in level.room(room_id).exits:
+            state = level.exits.get(exit_.id)
+            if state is None:
+                continue
+            twin_id = exit_.twin or ""
+            twin = level.exits.get(twin_id)
+            if twin is not None:
+                _agree(level, state, twin, twin_id)
+                _agree(level, twin, state, exit_.id)
+            _map_shows(level, state, exit_.id)
 
 
-def mark_seen(level: Level) -> None:
-    """The players' map: rooms entered, and rooms seen through an open way or hole."""
-    for room_id, scene in level.scenes.items():
+def _agree(level: Level, state: ExitState, twin: ExitState, twin_id: str) -> None:
+    """One side of an opening tells the other it is open, or found (and so named)."""
+    twin.open = twin.open or state.open
+    if state.found and not twin.found:
+        level.scenes[level.exit_room[twin_id]].reveal_exit(twin)
+    _map_shows(level, twin, twin_id)
+
+
+def _map_shows(level: Level, state: ExitState, exit_id: str) -> None:
+    if state.id and state.id not in level.by_name:
+        level.by_name[state.id] = exit_id
+    exit_ = level.mapped[exit_id]
+    exit_.found = exit_.found or state.found
+    exit_.opened = exit_.opened or (state.open and state.kind not in OPEN_FROM_THE_START)
+
+
+def mark_seen(level: Level, rooms: Iterable[int] | None = None) -> None:
+    """The players' map: rooms entered, and rooms seen through an open way or hole. Only
+    ``rooms`` (default: every room in play) can show anything new (see ``sync_exits``)."""
+    before = len(level.seen)
+    for room_id in level.scenes if rooms is None else rooms:
+        if room_id not in level.scenes:
+            continue
         level.seen.add(room_id)
-        room = level.room(room_id)
-        for exit_ in room.exits:
+        for exit_ in level.room(room_id).exits:
             state = level.exits.get(exit_.id)
             if state is not None and state.passable and exit_.to is not None:
                 level.seen.update([exit_.to] if isinstance(exit_.to, int) else exit_.to)
-        if scene.hole_open() and room_id in level.beyond_of:
+        if room_id in level.beyond_of and level.scenes[room_id].hole_open():
             level.seen.add(level.beyond_of[room_id])
-    for room in level.generator.level.rooms:
-        room.discovered = room.id in level.seen
+    if rooms is None or len(level.seen) != before:
+        for room in level.generator.level.rooms:
+            room.discovered = room.id in level.seen
