@@ -108,25 +108,25 @@ class SensibleAgent:
         me = next(h for h in view["heroes"] if h["name"] == view["seat"])
         leaves = [a for a in legal if a.verb in ("leave", "teleport")]
         down = _first_verb(legal, "descend")
+        ways = _Ways(view["rooms"], room["id"], leaves)
         hurry = me["health"] < LOW_HEALTH or any(
             h["status"] == "gone" and h["gone_by"] == "stair" for h in view["heroes"])
         if hurry or not _anything_unexplored(view):
             if down is not None:
                 return down
-            toward = _toward(view, room["id"], leaves, _has_stair)
+            toward = ways.toward(_has_stair)
             if toward is not None:
                 return toward
         unexplored = [a for a in leaves if _exit_to(room, a.target) is None]
         if unexplored:
             return rng.choice(unexplored)
-        toward = _toward(view, room["id"], leaves, _has_unopened)
+        toward = ways.toward(_has_unopened)
         if toward is not None:
             return toward
         breaking = _breaking(legal)
         if breaking is not None:
             return breaking
-        toward = _toward(view, room["id"], leaves,
-                         lambda r: _has_breakable(r, me["keys"] > 0))
+        toward = ways.toward(lambda r: _has_breakable(r, me["keys"] > 0))
         if toward is not None:
             return toward
         if down is not None:
@@ -135,6 +135,44 @@ class SensibleAgent:
         if searches and (not leaves or rng.random() < SEARCH_CHANCE):
             return rng.choice(searches)
         return rng.choice(leaves) if leaves else Action("wait")
+
+
+class _Ways:
+    """The known rooms in the order a breadth-first walk from here reaches them, each
+    with the way out of here that starts the shortest known walk to it; made at most
+    once a choice, and only when a walk is wanted."""
+
+    def __init__(self, rooms: list[Mapping[str, Any]], start: int,
+                 leaves: list[Action]) -> None:
+        self._rooms, self._start, self._leaves = rooms, start, leaves
+        self._order: list[tuple[Mapping[str, Any], Action]] | None = None
+
+    def toward(self, goal: Callable[[Mapping[str, Any]], bool]) -> Action | None:
+        """The first step on the shortest known way to a room that meets ``goal``."""
+        if self._order is None:
+            self._order = self._walk()
+        return next((way for room, way in self._order if goal(room)), None)
+
+    def _walk(self) -> list[tuple[Mapping[str, Any], Action]]:
+        rooms = {r["id"]: r for r in self._rooms}
+        order: list[tuple[Mapping[str, Any], Action]] = []
+        queue: deque[tuple[int, Action]] = deque()
+        seen = {self._start}
+        for action in self._leaves:
+            first = _exit_to(rooms[self._start], action.target)
+            if first is not None and first not in seen:
+                seen.add(first)
+                queue.append((first, action))
+        while queue:
+            here, way = queue.popleft()
+            room = rooms.get(here, {})
+            order.append((room, way))
+            for exit_ in room.get("exits", []):
+                target = exit_["to"]
+                if isinstance(target, int) and exit_["open"] and target not in seen:
+                    seen.add(target)
+                    queue.append((target, way))
+        return order
 
 
 def _breaking(legal: Sequence[Action]) -> Action | None:
@@ -159,31 +197,6 @@ def _has_stair(room: Mapping[str, Any]) -> bool:
 def _has_unopened(room: Mapping[str, Any]) -> bool:
     return any(e["to"] is None and e["open"] and e["kind"] != "stair"
                for e in room.get("exits", []))
-
-
-def _toward(view: Mapping[str, Any], start: int, leaves: list[Action],
-            goal: Callable[[Mapping[str, Any]], bool]) -> Action | None:
-    """The first step on the shortest known way to a room that meets ``goal``: one
-    breadth-first search from here, each room remembering which way out led to it."""
-    rooms = {r["id"]: r for r in view["rooms"]}
-    queue: deque[tuple[int, Action]] = deque()
-    seen = {start}
-    for action in leaves:
-        first = _exit_to(rooms[start], action.target)
-        if first is not None and first not in seen:
-            seen.add(first)
-            queue.append((first, action))
-    while queue:
-        here, way = queue.popleft()
-        room = rooms.get(here, {})
-        if goal(room):
-            return way
-        for exit_ in room.get("exits", []):
-            target = exit_["to"]
-            if isinstance(target, int) and exit_["open"] and target not in seen:
-                seen.add(target)
-                queue.append((target, way))
-    return None
 
 
 def _anything_unexplored(view: Mapping[str, Any]) -> bool:

@@ -154,25 +154,23 @@ def step(game: GameState, choices: Mapping[str, Action]) -> list[Event]:
     return game.events[start:]
 
 
-def _changed_rooms(game: GameState, stood_in: set[int],
-                   made: tuple[int, int]) -> list[int] | None:
-    """The rooms a step can have changed: those a hero stood in before or after it and
-    the rooms behind their exits (one door, two sides, found or opened together);
-    None (every room) when a room
-    was made or came into play, since the generator joins new rooms to old exits."""
+def _changed_rooms(game: GameState, stood_in: set[int], made: tuple[int, int]) -> list[int]:
+    """The rooms a step can have changed: those a hero stood in before or after it,
+    rooms made or brought into play, and the rooms behind all their exits (one door,
+    two sides, found or opened together; the generator joins a new room to the old
+    rooms whose exits it meets) or on either side of their murder holes."""
     level = game.level
-    if (len(level.scenes), len(level.generator.level.rooms)) != made:
-        return None
     rooms = stood_in | set(game.occupied())
+    rooms.update(room.id for room in level.generator.level.rooms[made[1]:])
+    rooms.update(list(level.scenes)[made[0]:])
     for room_id in list(rooms):
         for exit_ in level.room(room_id).exits:
             if isinstance(exit_.to, int):
                 rooms.add(exit_.to)
             elif exit_.to:
                 rooms.update(exit_.to)
-        watched = level.beyond_of.get(room_id)
-        if watched is not None and watched in level.scenes:
-            rooms.add(watched)
+        rooms.update(watcher for watcher, watched in level.beyond_of.items()
+                     if room_id in (watcher, watched))
     return sorted(rooms)
 
 
