@@ -11,7 +11,7 @@ STAMP := $(VENV)/.installed
 # `make fast` with mypyc (it ships with mypy). Optional: without it everything runs
 # as plain Python. creatures.py stays plain (mypyc cannot compile its pydantic model).
 AMULET := undercroft/systems/amulet
-FAST_MODULES := undercroft/rng.py undercroft/maps/model.py undercroft/maps/lattice.py \
+FAST_MODULES := undercroft/rng.py undercroft/values.py undercroft/maps/model.py undercroft/maps/lattice.py \
 	undercroft/maps/shapes.py undercroft/maps/placement.py \
 	$(AMULET)/rolls.py $(AMULET)/encounters.py $(AMULET)/walls.py $(AMULET)/generator.py \
 	$(AMULET)/scene.py $(AMULET)/fight.py $(AMULET)/fight_dice.py $(AMULET)/events.py \

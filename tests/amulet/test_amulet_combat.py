@@ -28,6 +28,32 @@ def test_a_tie_goes_to_the_defender_or_is_rerolled() -> None:
     assert all(r.first != r.second for r in (rerolled.contest("t", 0, 0) for _ in range(400)))
 
 
+@given(st.integers(0, 10_000), st.integers(-3, 12), st.integers(-3, 12), st.booleans(),
+       st.booleans(), st.sampled_from(["defender", "reroll"]))
+def test_fight_dice_roll_as_the_dice_library_does(seed: int, bonus: int, against: int,
+                                                  take_half: bool, against_half: bool,
+                                                  ties: str) -> None:
+    """A fight draws its dice directly from the stream, for speed; the dice library rolls
+    the same expressions from the same stream to the same faces and winners."""
+    from undercroft.dice import ContestRoll, SumRoll, roll
+
+    dice = FightDice(Stream(seed, "t"), ties="reroll" if ties == "reroll" else "defender")
+    library = Stream(seed, "t")
+    result = dice.contest("to hit", bonus, against, take_half, against_half)
+    first = "10" if take_half else "d20"
+    second = "10" if against_half else "d20"
+    rule = "defender" if take_half and against_half else ties
+    rolled = roll(f"{first}{bonus:+d} vs {second}{against:+d}", library, rule)
+    assert isinstance(rolled, ContestRoll)
+    final = rolled.rounds[-1]
+    assert (result.first + bonus, result.second + against, result.won) == (
+        final.attacker.value, final.defender.value, rolled.value)
+    total = dice.total("melee", 3, 8, 2)
+    summed = roll("3d8+2", library)
+    assert isinstance(summed, SumRoll) and total == summed.value
+    assert dice.stream.random() == library.random()
+
+
 def test_take_half_replaces_the_die_with_half_its_highest_face() -> None:
     dice = FightDice(Stream(0, "t"))
     assert dice.contest("t", 3, 0, take_half=True).first == 10

@@ -8,10 +8,10 @@ sentence that is not one of these is bad input naming the sentence.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
-from typing import Final
+from typing import Final, final
 
 from undercroft.errors import BadInput
+from undercroft.values import Value
 
 _WALL = r"(?P<target>north|south|east|west)"
 _ID = r"(?P<target>[\w.-]+)"
@@ -44,15 +44,37 @@ HALF_VERBS: Final = frozenset({"attack", "potion", "search", "sneak", "flank", "
 """Actions whose own roll the hero may replace by half the die (Modos "take half")."""
 
 
-@dataclass(frozen=True)
-class Action:
-    """One action: a verb, what it is aimed at, melee or shot, and whether to take half."""
+@final
+class Action(Value):
+    """One action: a verb, what it is aimed at, melee or shot, and whether to take half.
 
-    verb: str
-    target: str | None = None
-    mode: str | None = None
-    half: bool = False
-    claim: bool = False
+    An immutable value (``undercroft.values``): every seat's legal list is
+    made of these each step.
+    """
+
+    __match_args__ = ("verb", "target", "mode", "half", "claim")
+
+    def __init__(self, verb: str, target: str | None = None, mode: str | None = None,
+                 half: bool = False, claim: bool = False) -> None:
+        self.verb: Final = verb
+        self.target: Final = target
+        self.mode: Final = mode
+        self.half: Final = half
+        self.claim: Final = claim
+
+    def _fields(self) -> tuple[str, str | None, str | None, bool, bool]:
+        return (self.verb, self.target, self.mode, self.half, self.claim)
+
+    def __eq__(self, other: object) -> bool:
+        """Field by field (no tuples made: legal lists are searched often)."""
+        if not isinstance(other, Action):
+            return NotImplemented
+        return (self.verb == other.verb and self.target == other.target
+                and self.mode == other.mode and self.half == other.half
+                and self.claim == other.claim)
+
+    def __hash__(self) -> int:
+        return hash(self._fields())
 
     @property
     def text(self) -> str:
@@ -61,7 +83,13 @@ class Action:
 
     def plain(self) -> Action:
         """The same action rolled normally, claiming nothing."""
+        if not self.half and not self.claim:
+            return self
         return Action(self.verb, self.target, self.mode)
+
+    def claiming(self) -> Action:
+        """The same action, claiming the last step's announcements too."""
+        return self if self.claim else Action(self.verb, self.target, self.mode, self.half, True)
 
     def __str__(self) -> str:
         return self.text

@@ -2,21 +2,31 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Final, final
 
 from undercroft.systems.amulet.fight_dice import ROLL_LABELS, Rolled
+from undercroft.values import Value
 
 
-@dataclass(frozen=True)
-class Event:
-    """One thing that happened: its round, a kind a script can match, a sentence, the dice."""
+@final
+class Event(Value):
+    """One thing that happened: its round, a kind a script can match, a sentence, the dice.
 
-    round: int
-    kind: str
-    text: str
-    rolls: tuple[Rolled, ...] = ()
-    data: dict[str, Any] = field(default_factory=dict)
+    An immutable value (``undercroft.values``; ``data`` is read, never changed):
+    a game makes several a step. Hashing one fails, as ``data`` is a dict."""
+
+    __match_args__ = ("round", "kind", "text", "rolls", "data")
+
+    def __init__(self, round: int, kind: str, text: str, rolls: tuple[Rolled, ...] = (),
+                 data: dict[str, Any] | None = None) -> None:
+        self.round: Final = round
+        self.kind: Final = kind
+        self.text: Final = text
+        self.rolls: Final = rolls
+        self.data: Final[dict[str, Any]] = {} if data is None else data
+
+    def _fields(self) -> tuple[int, str, str, tuple[Rolled, ...], dict[str, Any]]:
+        return (self.round, self.kind, self.text, self.rolls, self.data)
 
     def explained(self) -> str:
         """The sentence, then every roll behind it (``potion: 6d10 [5, 9, ...] = 40``)."""

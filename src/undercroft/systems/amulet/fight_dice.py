@@ -7,19 +7,22 @@ written out as a player would say it, and a scenario may force the next roll
 of a label to a total (sums), ``win``/``lose`` (contests) or ``yes``/``no``
 (chances). Modos facts (notes/sources.md): a contest is d20 + bonus against
 d20 + bonus, higher wins; "take half" replaces a die with half its highest face.
-The dice themselves are rolled by :func:`undercroft.dice.roll` (tie rules and
-the reroll bound included); this module adds labels, forcing and the log.
+The dice are drawn from the stream as :func:`undercroft.dice.roll` draws them
+(die by die, the same tie rules and reroll bound; a test holds the two to the
+same results), directly, since a game rolls thousands; this module adds
+labels, forcing and the log.
 """
 
 from __future__ import annotations
 
 from collections import deque
 from dataclasses import dataclass, field
-from functools import cache
-from typing import Any, Literal
+from typing import Any, Final, Literal, final
 
-from undercroft.dice import ContestRoll, SumRoll, parse, roll
+from undercroft.dice.limits import MAX_REROLLS
+from undercroft.errors import BadInput
 from undercroft.rng import Stream
+from undercroft.values import Value
 
 Forced = int | Literal["win", "lose", "yes", "no"]
 CONTEST_DIE = 20
@@ -37,38 +40,48 @@ ROLL_LABELS: dict[str, Literal["total", "contest", "chance"]] = {
 a contest's result for its first side (win or lose), or a chance's (yes or no)."""
 
 
-@dataclass(frozen=True)
-class Rolled:
+@final
+class Rolled(Value):
     """One roll as the log keeps it: label, what was rolled, the dice, the result."""
 
-    label: str
-    what: str
-    dice: tuple[int, ...]
-    result: int | bool
-    forced: bool = False
+    __match_args__ = ("label", "what", "dice", "result", "forced")
+
+    def __init__(self, label: str, what: str, dice: tuple[int, ...], result: int | bool,
+                 forced: bool = False) -> None:
+        self.label: Final = label
+        self.what: Final = what
+        self.dice: Final = dice
+        self.result: Final = result
+        self.forced: Final = forced
+
+    def _fields(self) -> tuple[str, str, tuple[int, ...], int | bool, bool]:
+        return (self.label, self.what, self.dice, self.result, self.forced)
 
     def to_dict(self) -> dict[str, Any]:
         return {"label": self.label, "what": self.what, "dice": list(self.dice),
                 "result": self.result, "forced": self.forced}
 
 
-@dataclass(frozen=True)
-class ContestResult:
+@final
+class ContestResult(Value):
     """A Modos contest: each side's d20 face and bonus; ``won`` is the first side's."""
 
-    first: int
-    first_bonus: int
-    second: int
-    second_bonus: int
-    won: bool
+    __match_args__ = ("first", "first_bonus", "second", "second_bonus", "won")
+
+    def __init__(self, first: int, first_bonus: int, second: int, second_bonus: int,
+                 won: bool) -> None:
+        self.first: Final = first
+        self.first_bonus: Final = first_bonus
+        self.second: Final = second
+        self.second_bonus: Final = second_bonus
+        self.won: Final = won
+
+    def _fields(self) -> tuple[int, int, int, int, bool]:
+        return (self.first, self.first_bonus, self.second, self.second_bonus, self.won)
 
     @property
     def margin(self) -> int:
         return self.first + self.first_bonus - self.second - self.second_bonus
-
-
-_expression = cache(parse)
-"""Fights roll the same few expressions over and over; each is parsed once."""
 
 
 def half(sides: int) -> int:
@@ -115,12 +128,9 @@ class FightDice:
             return forced
         if take_half:
             dice = tuple(half(sides) for _ in range(count))
-            result = sum(dice) + bonus
         else:
-            rolled = roll(_expression(f"{count}d{sides}" + (f"+{bonus}" if bonus else "")),
-                          self.stream)
-            assert isinstance(rolled, SumRoll)
-            dice, result = rolled.terms[0].rolls, rolled.value
+            dice = tuple(self.stream.dice(count, sides))
+        result = sum(dice) + bonus
         self._record(Rolled(label, what, dice, result))
         return result
 
@@ -141,16 +151,23 @@ class FightDice:
             result = ContestResult(0, bonus, 0, against, won)
             self._record(Rolled(label, what, (), won, forced=True))
             return result
-        first_side = str(half(CONTEST_DIE)) if take_half else f"d{CONTEST_DIE}"
-        second_side = str(half(CONTEST_DIE)) if against_half else f"d{CONTEST_DIE}"
         ties = "defender" if take_half and against_half else self.ties
-        rolled = roll(_expression(f"{first_side}{bonus:+d} vs {second_side}{against:+d}"),
-                      self.stream, ties)
-        assert isinstance(rolled, ContestRoll)
-        final = rolled.rounds[-1]
-        first, second = final.attacker.value - bonus, final.defender.value - against
-        self._record(Rolled(label, what, (first, second), rolled.value))
-        return ContestResult(first, bonus, second, against, rolled.value)
+        first, second = self._face(take_half), self._face(against_half)
+        rerolls = 0
+        while ties == "reroll" and first + bonus == second + against:
+            rerolls += 1
+            if rerolls > MAX_REROLLS:
+                raise BadInput(f"contest {what!r} was still tied after {MAX_REROLLS} "
+                               "rerolls; ties are too likely to reroll")
+            first, second = self._face(take_half), self._face(against_half)
+        won = first + bonus > second + against
+        self._record(Rolled(label, what, (first, second), won))
+        return ContestResult(first, bonus, second, against, won)
+
+    def _face(self, take_half: bool) -> int:
+        """One side's d20 (``undercroft.dice`` rolls a contest the same way, die by die
+        from the stream; a fight rolls thousands, so it rolls them directly)."""
+        return half(CONTEST_DIE) if take_half else self.stream.die(CONTEST_DIE)
 
     def chance(self, label: str, percent: int) -> bool:
         """True ``percent`` times in a hundred (a d100 roll of ``percent`` or less)."""

@@ -12,7 +12,6 @@ from __future__ import annotations
 
 from collections import deque
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import replace
 from typing import Any, Final
 
 from undercroft.engine.agents import RandomAgent
@@ -36,7 +35,7 @@ class SensibleAgent:
 
     def choose(self, view: Mapping[str, Any], legal: Sequence[Action], rng: Stream) -> Action:
         pick = self._pick(view, legal, rng)
-        return replace(pick, claim=True) if view.get("claims") else pick
+        return pick.claiming() if view.get("claims") else pick
 
     def _pick(self, view: Mapping[str, Any], legal: Sequence[Action], rng: Stream) -> Action:
         allowed = set(legal)
