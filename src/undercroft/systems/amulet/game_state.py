@@ -7,6 +7,7 @@ generator has its own streams per level), so a game replays from its choices.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -67,7 +68,7 @@ class GameState:
         self.legal_now.clear()
         self.view_now = None
 
-    def forget_rooms(self, room_ids: list[int] | None) -> None:
+    def forget_rooms(self, room_ids: Iterable[int] | None) -> None:
         """Views of these rooms (None: of every room) are out of date."""
         if room_ids is None:
             self.room_views.clear()

@@ -22,6 +22,7 @@ from undercroft.systems.amulet.game_state import Claim, GameState
 from undercroft.systems.amulet.harm import BRAVERY, set_health
 from undercroft.systems.amulet.legal import check, legal
 from undercroft.systems.amulet.level_play import (
+    Level,
     build_scene,
     destination,
     mark_seen,
@@ -112,7 +113,7 @@ def step(game: GameState, choices: Mapping[str, Action]) -> list[Event]:
     start = len(game.events)
     game.steps += 1
     game.forget()
-    level, stood_in = game.level, set(game.occupied())
+    level, stood_in = game.level, set(game.rooms.values())
     made = (len(level.scenes), len(level.generator.level.rooms))
     settle_claims(game, choices)
     claims: list[Claim] = []
@@ -146,32 +147,48 @@ def step(game: GameState, choices: Mapping[str, Action]) -> list[Event]:
         game.level.treasure_taken = True
     _level_cleared(game, claims)
     changed = _changed_rooms(game, stood_in, made)
-    sync_exits(level, changed)
+    changed |= sync_exits(level, changed)
     mark_seen(level, changed)
     game.claims = claims
-    game.forget_rooms(changed)
+    game.forget_rooms(changed | _unmade_neighbours(level, changed))
     descend_if_ready(game)
     return game.events[start:]
 
 
-def _changed_rooms(game: GameState, stood_in: set[int], made: tuple[int, int]) -> list[int]:
-    """The rooms a step can have changed: those a hero stood in before or after it,
-    rooms made or brought into play, and the rooms behind all their exits (one door,
-    two sides, found or opened together; the generator joins a new room to the old
-    rooms whose exits it meets) or on either side of their murder holes."""
+def _changed_rooms(game: GameState, stood_in: set[int], made: tuple[int, int]) -> set[int]:
+    """The rooms a step can have changed (but through their exits' twins, which
+    ``sync_exits`` reports): those a hero stood or fell in before or after it, rooms made
+    or brought into play and the rooms behind their exits (the generator joins a
+    new room to the old rooms whose exits it meets), and the rooms that looked
+    into a room brought into play through a murder hole."""
     level = game.level
-    rooms = stood_in | set(game.occupied())
-    rooms.update(room.id for room in level.generator.level.rooms[made[1]:])
-    rooms.update(list(level.scenes)[made[0]:])
-    for room_id in list(rooms):
-        for exit_ in level.room(room_id).exits:
-            if isinstance(exit_.to, int):
-                rooms.add(exit_.to)
-            elif exit_.to:
-                rooms.update(exit_.to)
+    rooms = stood_in | set(game.rooms.values())
+    new = {room.id for room in level.generator.level.rooms[made[1]:]}
+    new.update(list(level.scenes)[made[0]:])
+    rooms |= new
+    for room_id in new:
+        rooms.update(_behind(level, room_id))
         rooms.update(watcher for watcher, watched in level.beyond_of.items()
-                     if room_id in (watcher, watched))
-    return sorted(rooms)
+                     if watched == room_id)
+    return rooms
+
+
+def _behind(level: Level, room_id: int) -> list[int]:
+    """The rooms behind a room's exits."""
+    found: list[int] = []
+    for exit_ in level.room(room_id).exits:
+        if isinstance(exit_.to, int):
+            found.append(exit_.to)
+        elif exit_.to:
+            found += exit_.to
+    return found
+
+
+def _unmade_neighbours(level: Level, rooms: set[int]) -> set[int]:
+    """Rooms behind these rooms' exits that are not in play: what the players see of
+    them (their found exits) changes when a secret exit is found from this side."""
+    return {behind for room_id in rooms for behind in _behind(level, room_id)
+            if behind not in level.scenes}
 
 
 def _act_in_room(game: GameState, room_id: int, choices: Mapping[str, Action],

@@ -8,7 +8,7 @@ to d12+1, d12+2 ...) or a number by one.
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
-from functools import cache
+from functools import cache, cached_property
 from pathlib import Path
 from typing import Any
 
@@ -104,16 +104,16 @@ class Hero:
         return replace(self, **changes)
 
     def numbers(self) -> dict[str, str | int]:
-        """The five abilities as a table prints them (dice as d8, d12+1); a hero's numbers
-        never change (a level point makes a new Hero), so they are made once."""
-        return dict(_numbers(self))
+        """The five abilities as a table prints them (dice as d8, d12+1)."""
+        return dict(self._printed)
 
-
-@cache
-def _numbers(hero: Hero) -> dict[str, str | int]:
-    """Equal heroes share one entry, so the cache stays as small as the ladder of dice."""
-    return {name: str(getattr(hero, name)) if name in DIE_ABILITIES else getattr(hero, name)
-            for name in ABILITIES}
+    @cached_property
+    def _printed(self) -> dict[str, str | int]:
+        """A hero's numbers never change (a level point makes a new Hero), so they are
+        made once, on the hero itself: a cache keyed by the hero would hash every field
+        of it, each step of a game, for each seat's view."""
+        return {name: str(getattr(self, name)) if name in DIE_ABILITIES else getattr(self, name)
+                for name in ABILITIES}
 
 
 def new_hero(hero_class: str, name: str | None = None) -> Hero:

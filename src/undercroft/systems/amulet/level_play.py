@@ -212,11 +212,12 @@ def way_out(level: Level, name: str) -> int | None:
     return destination(level, exit_id) if exit_id is not None else None
 
 
-def sync_exits(level: Level, rooms: Iterable[int] | None = None) -> None:
+def sync_exits(level: Level, rooms: Iterable[int] | None = None) -> set[int]:
     """Both sides of an opening agree, exits found get their names, and the map shows
     what the heroes found. Only ``rooms`` (default: every room in play) can have
     changed: rooms nobody stands in are still, and their exits change only through
-    a twin in a room someone stands in."""
+    a twin in a room someone stands in. Returns the other rooms whose exits changed."""
+    changed: set[int] = set()
     for room_id in level.scenes if rooms is None else rooms:
         for exit_ in level.room(room_id).exits:
             state = level.exits.get(exit_.id)
@@ -225,17 +226,23 @@ def sync_exits(level: Level, rooms: Iterable[int] | None = None) -> None:
             twin_id = exit_.twin or ""
             twin = level.exits.get(twin_id)
             if twin is not None:
-                _agree(level, state, twin, twin_id)
-                _agree(level, twin, state, exit_.id)
+                if _agree(level, state, twin, twin_id):
+                    changed.add(level.exit_room[twin_id])
+                if _agree(level, twin, state, exit_.id):
+                    changed.add(room_id)
             _map_shows(level, state, exit_.id)
+    return changed
 
 
-def _agree(level: Level, state: ExitState, twin: ExitState, twin_id: str) -> None:
-    """One side of an opening tells the other it is open, or found (and so named)."""
+def _agree(level: Level, state: ExitState, twin: ExitState, twin_id: str) -> bool:
+    """One side of an opening tells the other it is open, or found (and so named);
+    whether the other side changed."""
+    changed = (state.open and not twin.open) or (state.found and not twin.found)
     twin.open = twin.open or state.open
     if state.found and not twin.found:
         level.scenes[level.exit_room[twin_id]].reveal_exit(twin)
     _map_shows(level, twin, twin_id)
+    return changed
 
 
 def _map_shows(level: Level, state: ExitState, exit_id: str) -> None:
