@@ -38,21 +38,21 @@ class SensibleAgent:
         return pick.claiming() if view.get("claims") else pick
 
     def _pick(self, view: Mapping[str, Any], legal: Sequence[Action], rng: Stream) -> Action:
-        allowed = set(legal)
+        verbs = _Legal(legal)
         me = next(h for h in view["heroes"] if h["name"] == view["seat"])
         if me["status"] == "dead":
-            return _first(allowed, Action("token")) or Action("wait")
-        if Action("race") in allowed:
-            return Action("race")
-        if Action("escape") in allowed:
-            return Action("escape")
-        if me["health"] < DESPERATE and Action("token") in allowed:
-            return Action("token")
+            return verbs.find("token") or Action("wait")
+        for verb in ("race", "escape"):
+            found = verbs.find(verb)
+            if found is not None:
+                return found
+        token = verbs.find("token")
+        if me["health"] < DESPERATE and token is not None:
+            return token
         room = next(r for r in view["rooms"] if r["id"] == me["room"])
         contents = room.get("contents", [])
         if me["health"] < LOW_HEALTH:
-            food = _first(allowed, *(Action("pick up", c["id"]) for c in contents
-                                     if c["kind"] in ("food", "ale")))
+            food = verbs.pick_up(contents, ("food", "ale"))
             if food is not None:
                 return food
             down = _first_verb(legal, "descend")
@@ -61,23 +61,21 @@ class SensibleAgent:
         swarms = room.get("swarms", [])
         if me["potions"] and any(s["health"] >= BIG_SWARM or s["kind"] == "slime"
                                  for s in swarms if s["place"] == "room"):
-            potion = _first(allowed, Action("potion"))
+            potion = verbs.find("potion")
             if potion is not None:
                 return potion
-        attack = self._attack(me, room, allowed)
+        attack = self._attack(me, room, verbs)
         if attack is not None:
             return attack
         full = me["keys"] + me["potions"] >= view["item_cap"]
         for kind in WANTED:
             if full and kind in ("potion", "key"):
                 continue
-            take = _first(allowed, *(Action("pick up", c["id"]) for c in contents
-                                     if c["kind"] == kind))
+            take = verbs.pick_up(contents, (kind,))
             if take is not None:
                 return take
         if me["health"] < 90:
-            food = _first(allowed, *(Action("pick up", c["id"]) for c in contents
-                                     if c["kind"] == "food"))
+            food = verbs.pick_up(contents, ("food",))
             if food is not None:
                 return food
         opener = _first_verb(legal, "open")
@@ -86,7 +84,7 @@ class SensibleAgent:
         return self._move(view, room, legal, rng)
 
     def _attack(self, me: Mapping[str, Any], room: Mapping[str, Any],
-                allowed: set[Action]) -> Action | None:
+                verbs: _Legal) -> Action | None:
         numbers = me["numbers"]
         better = "melee" if _sides(numbers["melee"]) >= _sides(numbers["shot"]) else "shot"
         foes = [*room.get("swarms", []), *room.get("monsters", []), *room.get("generators", [])]
@@ -94,8 +92,7 @@ class SensibleAgent:
             if foe.get("kind") == "slime":
                 continue
             mode = "shot" if foe.get("kind") == "wizard" else better
-            pick = _first(allowed, Action("attack", foe["id"], mode),
-                          Action("attack", foe["id"], "shot"))
+            pick = verbs.find("attack", foe["id"], mode) or verbs.find("attack", foe["id"], "shot")
             if pick is not None:
                 return pick
         return None
@@ -134,6 +131,35 @@ class SensibleAgent:
         if searches and (not leaves or rng.random() < SEARCH_CHANCE):
             return rng.choice(searches)
         return rng.choice(leaves) if leaves else Action("wait")
+
+
+class _Legal:
+    """The legal actions by verb, for a chooser that asks for a few exact ones (cheaper
+    than a set of actions, which hashes every one of them each step)."""
+
+    def __init__(self, legal: Sequence[Action]) -> None:
+        self._by_verb: dict[str, list[Action]] = {}
+        for action in legal:
+            self._by_verb.setdefault(action.verb, []).append(action)
+
+    def find(self, verb: str, target: str | None = None,
+             mode: str | None = None) -> Action | None:
+        """The legal action ``Action(verb, target, mode)``, if there is one."""
+        for action in self._by_verb.get(verb, ()):
+            if (action.target == target and action.mode == mode and not action.half
+                    and not action.claim):
+                return action
+        return None
+
+    def pick_up(self, contents: Sequence[Mapping[str, Any]],
+                kinds: tuple[str, ...]) -> Action | None:
+        """Picking up the first of the room's contents of these kinds that may be."""
+        for content in contents:
+            if content["kind"] in kinds:
+                found = self.find("pick up", content["id"])
+                if found is not None:
+                    return found
+        return None
 
 
 class _Ways:
@@ -216,10 +242,6 @@ def _exit_to(room: Mapping[str, Any], exit_id: str | None) -> int | None:
 def _sides(die: str) -> int:
     body = die.lstrip("d").split("+")
     return int(body[0]) + (int(body[1]) if len(body) > 1 else 0)
-
-
-def _first(allowed: set[Action], *candidates: Action) -> Action | None:
-    return next((a for a in candidates if a in allowed), None)
 
 
 def _first_verb(legal: Sequence[Action], verb: str) -> Action | None:
