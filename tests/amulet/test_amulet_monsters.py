@@ -152,6 +152,18 @@ def test_a_generator_dispenses_every_10_rounds_until_the_swarm_is_full() -> None
     assert any("is idle" in e.text for e in game.events)
 
 
+def test_with_scaling_a_deep_generator_dispenses_sooner() -> None:
+    game = fight(heroes=[{"class": "wizard", "agent": "wait"}], room={"size": 2, "level": 25},
+                 rules={"scaling": True}, swarms=[{"monster": "hobbit", "health": 20}],
+                 generators=[{"monster": "hobbit"}],
+                 force=[{"roll": "swarming", "result": "win"}] * 30)
+    for _ in range(4):
+        act(game)
+    assert game.scene.swarms[0].health == 20
+    act(game)
+    assert game.scene.swarms[0].health == 25  # a hobbit every 5 rounds, not 10
+
+
 def test_four_dispensed_monsters_form_a_swarm() -> None:
     game = fight(room={"size": 5}, monsters=[{"kind": "barbarian"}] * 3,
                  generators=[{"monster": "barbarian"}], rules={"generator_every": 1},

@@ -20,6 +20,7 @@ from undercroft.systems.amulet.special_levels import (
     LevelKind,
     MiniBoss,
     TreasureRace,
+    generator_interval,
     is_mini_boss_depth,
     level_bonus,
     mini_boss,
@@ -346,3 +347,19 @@ def test_bonuses_never_shrink_with_depth(depth: int, scaling: bool) -> None:
     assert level_bonus(depth + 1, scaling) >= level_bonus(depth, scaling) >= 0
     assert monster_speed_bonus(depth + 1, scaling) >= monster_speed_bonus(depth, scaling) >= 0
     assert monster_speed_bonus(depth, scaling) <= level_bonus(depth, scaling)
+
+
+@given(st.integers(1, 500), st.integers(1, 100))
+def test_with_scaling_generators_dispense_more_often_deeper_down_but_never_twice_as_often(
+        depth: int, base: int) -> None:
+    assert generator_interval(depth, False, base) == base
+    scaled = generator_interval(depth, True, base)
+    assert (base + 1) // 2 <= scaled <= base
+    assert generator_interval(depth + 1, True, base) <= scaled
+
+
+def test_a_generator_at_level_25_with_scaling_dispenses_every_5_rounds() -> None:
+    assert [generator_interval(d, True, 10) for d in (1, 4, 5, 10, 24, 25, 90)] == \
+        [10, 10, 9, 8, 6, 5, 5]
+    with pytest.raises(BadInput, match="every N levels"):
+        generator_interval(3, True, 10, every=0)

@@ -42,9 +42,10 @@ def monsters_act(fight: Fight) -> None:
 
 
 def tick(fight: Fight, generator: Generator) -> None:
-    """notes/sources.md: every 10 rounds a monster of its kind, until the swarm is full."""
+    """notes/sources.md: every 10 rounds a monster of its kind, until the swarm is full
+    (more often deeper down with Scaling: ``Scene.generator_every``)."""
     generator.rounds += 1
-    if generator.rounds % fight.scene.rules.generator_every:
+    if generator.rounds % fight.scene.generator_every():
         return
     dispense(fight, generator.kind, generator.place, generator.id)
 

@@ -17,7 +17,7 @@ from undercroft.systems.amulet.creatures import stats
 from undercroft.systems.amulet.encounters import CAPACITY_PER_UNIT
 from undercroft.systems.amulet.heroes import Hero
 from undercroft.systems.amulet.house_rules import PlayRules
-from undercroft.systems.amulet.special_levels import monster_speed_bonus
+from undercroft.systems.amulet.special_levels import generator_interval, monster_speed_bonus
 
 Place = Literal["room", "beyond"]
 HeroStatus = Literal["in room", "trapped", "gone", "dead"]
@@ -291,6 +291,11 @@ class Scene:
         if kind.startswith("mini-boss"):
             return own
         return own + monster_speed_bonus(self.level, self.rules.scaling)
+
+    def generator_every(self) -> int:
+        """Rounds between a generator's monsters here: the house rule's interval, faster
+        with depth under Scaling (:func:`special_levels.generator_interval`)."""
+        return generator_interval(self.level, self.rules.scaling, self.rules.generator_every)
 
     def new_id(self, prefix: str) -> str:
         """A fresh id for a monster that appears during play (never one already used)."""

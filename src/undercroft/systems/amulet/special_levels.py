@@ -318,6 +318,23 @@ def secret_door_bonus(depth: int, scaling: bool, fixed: int = 0) -> int:
     return level_bonus(depth, scaling) if scaling else fixed
 
 
+def generator_interval(depth: int, scaling: bool, base: int, every: int = 5) -> int:
+    """Rounds between a generator's monsters at ``depth`` (house rule).
+
+    notes/sources.md: a generator dispenses "every 10 rounds" and "Scaling may
+    raise the rate", with no numbers. With Scaling, one round less per
+    ``every`` levels (the same slope as the monsters' speed), never below half
+    of ``base``: every 9 rounds at level 5, every 5 from level 25 with the
+    default 10. Without Scaling, ``base`` (``PlayRules.generator_every``).
+    """
+    _check_depth(depth)
+    if every < 1:
+        raise BadInput(f"generators speed up every N levels: N must be 1 or more, got {every}")
+    if not scaling:
+        return base
+    return max((base + 1) // 2, base - depth // every)
+
+
 def monster_speed_bonus(depth: int, scaling: bool, every: int = 5) -> int:
     """Speed added to every monster at ``depth`` (house rule; 0 without Scaling).
 
