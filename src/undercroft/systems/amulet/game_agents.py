@@ -39,7 +39,7 @@ class SensibleAgent:
 
     def _pick(self, view: Mapping[str, Any], legal: Sequence[Action], rng: Stream) -> Action:
         verbs = _Legal(legal)
-        me = next(h for h in view["heroes"] if h["name"] == view["seat"])
+        me = _me(view)
         if me["status"] == "dead":
             return verbs.find("token") or Action("wait")
         for verb in ("race", "escape"):
@@ -101,28 +101,30 @@ class SensibleAgent:
               legal: Sequence[Action], rng: Stream) -> Action:
         """Down the stairs when a comrade went down, when weak, or when the level is
         explored; else towards an exit nobody has opened."""
-        me = next(h for h in view["heroes"] if h["name"] == view["seat"])
+        me = _me(view)
         leaves = [a for a in legal if a.verb in ("leave", "teleport")]
         down = _first_verb(legal, "descend")
-        ways = _Ways(view["rooms"], room["id"], leaves)
+        known = _map_of(view["rooms"])
+        ways = known.ways(room["id"], leaves)
         hurry = me["health"] < LOW_HEALTH or any(
             h["status"] == "gone" and h["gone_by"] == "stair" for h in view["heroes"])
-        if hurry or not _anything_unexplored(view):
+        if hurry or not known.unexplored:
             if down is not None:
                 return down
-            toward = ways.toward(_has_stair)
+            toward = ways.toward(_has_stair, "stair")
             if toward is not None:
                 return toward
         unexplored = [a for a in leaves if _exit_to(room, a.target) is None]
         if unexplored:
             return rng.choice(unexplored)
-        toward = ways.toward(_has_unopened)
+        toward = ways.toward(_has_unopened, "unopened")
         if toward is not None:
             return toward
         breaking = _breaking(legal)
         if breaking is not None:
             return breaking
-        toward = ways.toward(lambda r: _has_breakable(r, me["keys"] > 0))
+        keys = me["keys"] > 0
+        toward = ways.toward(lambda r: _has_breakable(r, keys), f"breakable {keys}")
         if toward is not None:
             return toward
         if down is not None:
@@ -131,6 +133,46 @@ class SensibleAgent:
         if searches and (not leaves or rng.random() < SEARCH_CHANCE):
             return rng.choice(searches)
         return rng.choice(leaves) if leaves else Action("wait")
+
+
+def _me(view: Mapping[str, Any]) -> Mapping[str, Any]:
+    seat = view["seat"]
+    heroes: list[Mapping[str, Any]] = view["heroes"]
+    for hero in heroes:
+        if hero["name"] == seat:
+            return hero
+    raise LookupError(f"no hero for seat {seat!r} in the view")
+
+
+class _Map:
+    """What the party knows of the level, worked out once a step: every seat's view of
+    a step shares one list of rooms (``game_view``), so the seats share this too."""
+
+    def __init__(self, rooms: list[Mapping[str, Any]]) -> None:
+        self.rooms = rooms
+        self.by_id = {r["id"]: r for r in rooms}
+        self.unexplored = _anything_unexplored(rooms)
+        self._ways: dict[tuple[int, tuple[tuple[str, str | None], ...]], _Ways] = {}
+
+    def ways(self, start: int, leaves: list[Action]) -> _Ways:
+        """The walks from ``start`` by these ways out (seats in one room share them)."""
+        key = (start, tuple((a.verb, a.target) for a in leaves))
+        known = self._ways.get(key)
+        if known is None:
+            known = self._ways[key] = _Ways(self.by_id, start, leaves)
+        return known
+
+
+_last_map: list[_Map] = []
+"""The last step's map (one at most), kept while the seats of that step choose."""
+
+
+def _map_of(rooms: list[Mapping[str, Any]]) -> _Map:
+    if _last_map and _last_map[0].rooms is rooms:
+        return _last_map[0]
+    known = _Map(rooms)
+    _last_map[:] = [known]
+    return known
 
 
 class _Legal:
@@ -165,21 +207,26 @@ class _Legal:
 class _Ways:
     """The known rooms in the order a breadth-first walk from here reaches them, each
     with the way out of here that starts the shortest known walk to it; made at most
-    once a choice, and only when a walk is wanted."""
+    once a step for a room's ways out, and only when a walk is wanted."""
 
-    def __init__(self, rooms: list[Mapping[str, Any]], start: int,
+    def __init__(self, rooms: dict[int, Mapping[str, Any]], start: int,
                  leaves: list[Action]) -> None:
         self._rooms, self._start, self._leaves = rooms, start, leaves
         self._order: list[tuple[Mapping[str, Any], Action]] | None = None
+        self._found: dict[str, Action | None] = {}
 
-    def toward(self, goal: Callable[[Mapping[str, Any]], bool]) -> Action | None:
-        """The first step on the shortest known way to a room that meets ``goal``."""
+    def toward(self, goal: Callable[[Mapping[str, Any]], bool], name: str) -> Action | None:
+        """The first step on the shortest known way to a room that meets ``goal`` (the
+        answer kept under ``name`` for the other seats in the room)."""
+        if name in self._found:
+            return self._found[name]
         if self._order is None:
             self._order = self._walk()
-        return next((way for room, way in self._order if goal(room)), None)
+        found = self._found[name] = next((way for room, way in self._order if goal(room)), None)
+        return found
 
     def _walk(self) -> list[tuple[Mapping[str, Any], Action]]:
-        rooms = {r["id"]: r for r in self._rooms}
+        rooms = self._rooms
         order: list[tuple[Mapping[str, Any], Action]] = []
         queue: deque[tuple[int, Action]] = deque()
         seen = {self._start}
@@ -224,9 +271,9 @@ def _has_unopened(room: Mapping[str, Any]) -> bool:
                for e in room.get("exits", []))
 
 
-def _anything_unexplored(view: Mapping[str, Any]) -> bool:
+def _anything_unexplored(rooms: list[Mapping[str, Any]]) -> bool:
     return any(e["to"] is None and e["open"] and e["kind"] not in ("stair",)
-               for r in view["rooms"] for e in r.get("exits", []))
+               for r in rooms for e in r.get("exits", []))
 
 
 def _exit_to(room: Mapping[str, Any], exit_id: str | None) -> int | None:

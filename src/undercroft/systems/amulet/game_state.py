@@ -56,8 +56,9 @@ class GameState:
     """Actions left on a treasure level."""
     legal_now: dict[str, list[Action]] = field(default_factory=dict)
     view_now: dict[str, Any] | None = None
-    """Legal lists and the shared view of the current step (cleared by every step:
-    only a step changes the state)."""
+    acting_now: frozenset[str] | None = None
+    """Legal lists, the shared view and the seats to act of the current step (cleared
+    by every step: only a step changes the state)."""
 
     room_views: dict[int, dict[str, Any]] = field(default_factory=dict)
     room_views_of: Level | None = None
@@ -67,6 +68,7 @@ class GameState:
     def forget(self) -> None:
         self.legal_now.clear()
         self.view_now = None
+        self.acting_now = None
 
     def forget_rooms(self, room_ids: Iterable[int] | None) -> None:
         """Views of these rooms (None: of every room) are out of date."""

@@ -45,14 +45,15 @@ WAIT: Final = Action("wait")
 TRAPPED_OUT: Final = "Let's see you get out of here!"
 
 
-def to_act(game: GameState) -> set[str]:
+def to_act(game: GameState) -> frozenset[str]:
     """Heroes in a room choose; a dead hero's player with tokens may spend one (even when
-    the whole party fell at once: the dead then rise where they fell)."""
-    if game.ended is not None:
-        return set()
-    seats = {h.name for h in game.heroes if h.present}
-    seats |= {h.name for h in game.heroes if h.status == "dead" and game.tokens[h.name] > 0}
-    return seats
+    the whole party fell at once: the dead then rise where they fell). Worked out
+    once a step: the runner, the legal lists and the checks all ask."""
+    if game.acting_now is None:
+        game.acting_now = frozenset() if game.ended is not None else frozenset(
+            h.name for h in game.heroes
+            if h.present or (h.status == "dead" and game.tokens[h.name] > 0))
+    return game.acting_now
 
 
 def legal_for(game: GameState, seat: str) -> list[Action]:

@@ -40,7 +40,7 @@ class AmuletRuleset:
         return [hero.name for hero in state.heroes]
 
     def to_act(self, state: GameState) -> set[str]:
-        return to_act(state)
+        return set(to_act(state))
 
     def legal(self, state: GameState, seat: str) -> list[Action]:
         return legal_for(state, seat)
