@@ -414,3 +414,60 @@ def test_what_a_step_updates_room_by_room_matches_a_fresh_look_at_every_room(
         state.forget()
         state.forget_rooms(None)
         assert view(state, "Elf") == kept
+
+
+def _open_ways_from_the_first_room(state: GameState) -> list[str]:
+    level = state.level
+    return [state.level.exits[e.id].id for e in level.room(1).exits
+            if e.type == "open" and e.to is None and e.id in level.generator.pending]
+
+
+def test_heroes_who_stay_a_step_see_the_room_behind_an_open_exit_and_its_chasers_come() -> None:
+    """Seed 001, Open: an open area not investigated at once has its room rolled, "to see
+    if any monsters will want to attack"."""
+    from undercroft.systems.amulet.exits_play import pursuers
+    from undercroft.systems.amulet.level_play import way_out
+
+    came = 0
+    for seed in range(60):
+        state = game(seed, party=["warrior", "elf"])
+        ways = _open_ways_from_the_first_room(state)
+        if not ways:
+            continue
+        rooms_before = len(state.level.generator.level.rooms)
+        act(state, Warrior="wait", Elf="wait")
+        assert not _open_ways_from_the_first_room(state)
+        behind = [way_out(state.level, name) for name in ways]
+        assert len(state.level.generator.level.rooms) > rooms_before
+        for target in behind:
+            assert target is not None and target in state.level.seen
+            assert not pursuers(state.level.scenes[target])
+            seen = next(r for r in view(state, "Elf")["rooms"] if r["id"] == target)
+            assert "swarms" in seen
+        came += len(texts(state, "open way"))
+    assert came > 0, "no seed's first room had an open exit"
+
+
+def test_a_swarm_that_chases_comes_through_an_open_way_nobody_went_through() -> None:
+    for seed in range(200):
+        state = game(seed, party=["elf"])
+        if not _open_ways_from_the_first_room(state):
+            continue
+        act(state, Elf="wait")
+        arrivals = [e for e in state.events if e.kind == "open way" and "swarm" in e.text]
+        if arrivals:
+            assert all("comes through the open way into room 1" in e.text for e in arrivals)
+            assert state.level.scenes[1].swarms
+            return
+    raise AssertionError("no seed sent a swarm through an open way")
+
+
+def test_without_the_house_rule_rooms_behind_open_exits_wait_to_be_entered() -> None:
+    for seed in range(60):
+        state = game(seed, party=["elf"], roll_behind_open_exits=False)
+        ways = _open_ways_from_the_first_room(state)
+        if ways:
+            act(state, Elf="wait")
+            assert _open_ways_from_the_first_room(state) == ways
+            return
+    raise AssertionError("no seed's first room had an open exit")

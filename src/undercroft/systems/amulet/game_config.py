@@ -47,6 +47,10 @@ class GameConfig(BaseModel):
     """The game ends on reaching this depth (0: no limit)."""
     max_rounds: int = Field(3000, ge=1, le=1_000_000)
     """The game ends (time up) after this many rounds: a bound for automated play."""
+    roll_behind_open_exits: bool = True
+    """Seed 001, Open: heroes who stay a step in a room without going through an open
+    exit have the room behind it made, see it, and meet the swarms in it that chase
+    (``game_step._roll_behind_open_exits``; False: rooms are made only when entered)."""
     miniboss_every: int = Field(10, ge=1, le=1000)
     """Seed 001: mini-boss levels "appear every 10 levels, for groups using the
     Scaling rules" (``play.scaling``)."""

@@ -134,6 +134,7 @@ def step(game: GameState, choices: Mapping[str, Action]) -> list[Event]:
             claims += _act_in_room(game, room_id, choices, revived, moves)
     before = len(game.events)
     _arrive(game, moves)
+    _roll_behind_open_exits(game, stood_in)
     claims += _caused(game, before, None)
     game.table.action += 1
     _wear_specials(game)
@@ -282,12 +283,46 @@ def _trapped_out(game: GameState, left: Scene, scene: Scene) -> None:
         Fight(scene, game.dice, game.events).announce(TRAPPED_OUT)
 
 
+def _roll_behind_open_exits(game: GameState, stood_in: set[int]) -> None:
+    """Seed 001, Open: "If characters do not immediately investigate an open area
+    (requiring room generation), the next room's Size and Encounter should be rolled
+    as a minimum to see if any monsters will want to attack."
+
+    House rule (``GameConfig.roll_behind_open_exits``): heroes who spend a whole step
+    in a room without going through one of its open exits have not investigated it.
+    The room behind is made then (the whole room is rolled), the heroes see it
+    through the opening, and its swarms that would chase a fleeing hero come
+    through to attack; its other monsters stay where they are."""
+    level = game.level
+    if not game.config.roll_behind_open_exits or level.kind == "treasure":
+        return
+    for room_id in sorted(stood_in & set(game.occupied())):
+        for exit_ in list(level.room(room_id).exits):
+            if exit_.type != "open" or exit_.to is not None \
+                    or exit_.id not in level.generator.pending:
+                continue
+            target = destination(level, exit_.id)
+            if target is None or target in level.scenes:
+                continue
+            build_scene(level, target, game.config.play, game.table, game.dice, game.events)
+            name = level.exits[exit_.id].id
+            game.fight(room_id).say("open way", f"beyond the open way {name} lies room {target}",
+                                    room=target, exit=name)
+            _swarms_follow(game, target, room_id, "open way", "comes through the open way into")
+
+
 def _pursue(game: GameState, room_id: int, target: int) -> None:
     """House rule: when every hero has fled a room, its pursuing swarms follow them into
     the room the first of them went to (a new room: the swarming starts again)."""
-    left = game.level.scenes[room_id]
     if any(game.rooms.get(h.name) == room_id and h.present for h in game.heroes):
         return
+    _swarms_follow(game, room_id, target, "pursuit", "pursues the heroes into")
+
+
+def _swarms_follow(game: GameState, room_id: int, target: int, kind: str, moving: str) -> None:
+    """The swarms of one room that chase heroes move into another: they merge with a
+    swarm of their kind there (capped at its capacity), and their swarming starts again."""
+    left = game.level.scenes[room_id]
     ahead = game.level.scenes[target]
     for swarm in pursuers(left):
         left.swarms.remove(swarm)
@@ -302,8 +337,7 @@ def _pursue(game: GameState, room_id: int, target: int) -> None:
             swarm.id = ahead.new_id("swarm")
             ahead.swarms.append(swarm)
         Fight(ahead, game.dice, game.events).say(
-            "pursuit", f"a swarm of {swarm.kind}s pursues the heroes into room {target}",
-            room=target)
+            kind, f"a swarm of {swarm.kind}s {moving} room {target}", room=target)
 
 
 def _wear_specials(game: GameState) -> None:
