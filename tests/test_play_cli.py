@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from cli_helpers import Result, assert_bad_input, run
-from undercroft.cli import play_commands
+from undercroft.cli import play_choices, play_commands, play_seats
 from undercroft.engine.record import load_record, replay
 from undercroft.errors import BadInput
 from undercroft.store.highscores import top_scores
@@ -260,10 +260,10 @@ def test_speak_without_espeak_says_so_and_plays_on(capsys: pytest.CaptureFixture
 
 def test_auto_takes_seat_and_class_names() -> None:
     config = GameConfig(party=("warrior", "elf", "warrior"))
-    assert play_commands.auto_seats("all", config) == ["Warrior-1", "Elf", "Warrior-2"]
-    assert play_commands.auto_seats("warrior", config) == ["Warrior-1", "Warrior-2"]
-    assert play_commands.auto_seats("Warrior-2, elf", config) == ["Elf", "Warrior-2"]
-    assert play_commands.auto_seats(None, config) == []
+    assert play_seats.auto_seats("all", config) == ["Warrior-1", "Elf", "Warrior-2"]
+    assert play_seats.auto_seats("warrior", config) == ["Warrior-1", "Warrior-2"]
+    assert play_seats.auto_seats("Warrior-2, elf", config) == ["Elf", "Warrior-2"]
+    assert play_seats.auto_seats(None, config) == []
 
 
 LEGAL = [Action("wait"), Action("attack", "swarm-1", "melee"), Action("attack", "swarm-1", "shot"),
@@ -281,7 +281,7 @@ LEGAL = [Action("wait"), Action("attack", "swarm-1", "melee"), Action("attack", 
     ("wait, and announce", "wait, and announce"),
 ])
 def test_read_choice(typed_text: str, expected: str) -> None:
-    assert play_commands.read_choice(typed_text, LEGAL, can_claim=True).text == expected
+    assert play_choices.read_choice(typed_text, LEGAL, can_claim=True).text == expected
 
 
 @pytest.mark.parametrize(("typed_text", "can_claim", "fragment"), [
@@ -295,7 +295,7 @@ def test_read_choice(typed_text: str, expected: str) -> None:
 ])
 def test_read_choice_refuses(typed_text: str, can_claim: bool, fragment: str) -> None:
     with pytest.raises(BadInput, match=fragment):
-        play_commands.read_choice(typed_text, LEGAL, can_claim)
+        play_choices.read_choice(typed_text, LEGAL, can_claim)
 
 
 def test_agent_lookup_falls_back_to_random_without_game_agents(
@@ -303,7 +303,7 @@ def test_agent_lookup_falls_back_to_random_without_game_agents(
     def missing(name: str) -> object:
         raise ModuleNotFoundError(f"No module named {name!r}", name=name)
 
-    monkeypatch.setattr(play_commands.importlib, "import_module", missing)
-    assert play_commands.make_agent("sensible").name == "random"
+    monkeypatch.setattr(play_seats.importlib, "import_module", missing)
+    assert play_seats.make_agent("sensible").name == "random"
     with pytest.raises(BadInput, match="known: random, sensible"):
-        play_commands.make_agent("clever")
+        play_seats.make_agent("clever")

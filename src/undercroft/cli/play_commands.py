@@ -9,7 +9,6 @@ of :class:`HotSeat`, so tests drive whole games with scripted input.
 
 from __future__ import annotations
 
-import importlib
 import secrets
 import sys
 from collections.abc import Mapping, Sequence
@@ -19,12 +18,13 @@ from pathlib import Path
 from typing import Annotated, Any, Final, TextIO, cast
 
 import typer
-from pydantic import ValidationError
 from rich.console import Console
 from rich.text import Text
 
 from undercroft.cli import amulet_table as draw
-from undercroft.engine.agents import Agent, RandomAgent, agent_stream
+from undercroft.cli.play_choices import read_choice
+from undercroft.cli.play_seats import auto_seats, game_config, make_agent
+from undercroft.engine.agents import Agent, agent_stream
 from undercroft.engine.api import Ruleset
 from undercroft.engine.record import (
     Record,
@@ -36,13 +36,12 @@ from undercroft.engine.record import (
 from undercroft.engine.registry import get
 from undercroft.errors import BadInput
 from undercroft.rng import Stream
-from undercroft.systems.amulet.actions import Action, parse_action
+from undercroft.systems.amulet.actions import Action
 from undercroft.systems.amulet.events import Event
 from undercroft.systems.amulet.game_config import GameConfig
 from undercroft.systems.amulet.game_state import GameState
 
 SYSTEM: Final = "amulet"
-GAME_AGENTS: Final = "undercroft.systems.amulet.game_agents"
 SEED_LIMIT: Final = 2**31
 HELP: Final = """Type the number of an action, or its text (a start that fits only one action
 will do: "pick" when only one "pick up ..." is possible). Any action may also be typed
@@ -62,118 +61,6 @@ def register(app: typer.Typer) -> None:
 
 class Leave(Exception):
     """The table wants to stop here: end of input or 'quit'. The game is saved."""
-
-
-# --- choosing an action from what a person typed ------------------------------------------------
-
-
-def read_choice(typed: str, legal: Sequence[Action], can_claim: bool) -> Action:
-    """The action a person means by ``typed``; BadInput (asked again) if it is not clear.
-
-    A number picks from the list; text picks the action it names, or the one action
-    whose text starts with it. A leading ``!`` also claims the last step's announcements.
-    """
-    body = " ".join(typed.split())
-    claim = body.startswith("!")
-    if claim:
-        body = body[1:].strip()
-    action = _match(body, legal)
-    if claim and not action.claim:
-        action = Action(action.verb, action.target, action.mode, action.half, claim=True)
-    if action.claim and not can_claim:
-        raise BadInput("nothing to claim now: ! claims the last step's announcements, and "
-                       "there are none that another hero caused")
-    return action
-
-
-def _match(body: str, legal: Sequence[Action]) -> Action:
-    if not body:
-        raise BadInput("type the number of an action, its text, or ? for help")
-    if body.isdigit():
-        number = int(body)
-        if 1 <= number <= len(legal):
-            return legal[number - 1]
-        raise BadInput(f"no action {number}: choose 1 to {len(legal)}")
-    lowered = body.lower()
-    parsed = _parsed(lowered)
-    if parsed is not None and parsed.plain() in {action.plain() for action in legal}:
-        return parsed
-    starting = [action for action in legal if action.text.startswith(lowered)]
-    if len(starting) == 1:
-        return starting[0]
-    if starting:
-        shown = "; ".join(action.text for action in starting[:4])
-        more = ", ..." if len(starting) > 4 else ""
-        raise BadInput(f"{body!r} fits {len(starting)} actions ({shown}{more}): type more of it "
-                       "or its number")
-    raise BadInput(f"{body!r} is not one of the actions: type its number or text (? for help)")
-
-
-def _parsed(text: str) -> Action | None:
-    try:
-        return parse_action(text)
-    except BadInput:
-        return None
-
-
-# --- who plays which seat ---------------------------------------------------------------------
-
-
-def agent_classes() -> dict[str, type[Any]]:
-    """The automated players by name: the Amulet ones when present, else the random one."""
-    try:
-        module = importlib.import_module(GAME_AGENTS)
-    except ModuleNotFoundError as error:
-        if error.name != GAME_AGENTS:
-            raise
-        return {"sensible": RandomAgent, "random": RandomAgent}
-    return dict(module.AGENTS)
-
-
-def make_agent(name: str) -> Agent:
-    classes = agent_classes()
-    chosen = classes.get(name.strip().lower())
-    if chosen is None:
-        raise BadInput(f"--agent {name!r}: unknown (known: {', '.join(sorted(classes))})")
-    agent: Agent = chosen()
-    return agent
-
-
-def auto_seats(text: str | None, config: GameConfig) -> list[str]:
-    """The seats ``--auto`` names: seat names, class names (every seat of it), or 'all'."""
-    seats = config.hero_names()
-    if text is None:
-        return []
-    if text.strip().lower() == "all":
-        return seats
-    chosen: set[str] = set()
-    for item in (part.strip() for part in text.split(",")):
-        if not item:
-            continue
-        fits = [seat for seat, hero_class in zip(seats, config.party, strict=True)
-                if item.lower() in (seat.lower(), hero_class)]
-        if not fits:
-            raise BadInput(f"--auto {item!r}: no seat or class of that name (seats: "
-                           f"{', '.join(seats)}; or 'all')")
-        chosen.update(fits)
-    return [seat for seat in seats if seat in chosen]
-
-
-def game_config(party: str | None, depth_limit: int | None) -> GameConfig:
-    """The game's settings from --party and --depth-limit, refused in one line if wrong."""
-    fields: dict[str, Any] = {}
-    if party is not None:
-        fields["party"] = tuple(name.strip().lower() for name in party.split(","))
-    if depth_limit is not None:
-        fields["depth_limit"] = depth_limit
-    try:
-        return GameConfig(**fields)
-    except ValidationError as error:
-        first = error.errors()[0]
-        option = "--party" if first["loc"] and first["loc"][0] == "party" else "--depth-limit"
-        given = party if option == "--party" else depth_limit
-        message = str(first["msg"]).removeprefix("Value error, ")
-        raise BadInput(f"{option} {given}: {message}") from None
 
 
 # --- the session at the table -----------------------------------------------------------------
