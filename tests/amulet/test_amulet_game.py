@@ -471,3 +471,19 @@ def test_without_the_house_rule_rooms_behind_open_exits_wait_to_be_entered() -> 
             assert _open_ways_from_the_first_room(state) == ways
             return
     raise AssertionError("no seed's first room had an open exit")
+
+
+def test_a_whole_game_gets_harder_with_depth_unless_the_table_turns_scaling_off() -> None:
+    """Seed 000 promises "increasing dungeon level difficulty": a whole game plays with
+    Scaling unless its config says otherwise."""
+    from undercroft.systems.amulet.creatures import stats
+    from undercroft.systems.amulet.house_rules import PlayRules
+    from undercroft.systems.amulet.special_levels import is_mini_boss_depth
+
+    for config, harder in ((GameConfig(), True),
+                           (GameConfig(play=PlayRules(max_rounds=10_000)), False)):
+        scene = new_game(config, 1).level.scenes[1]
+        scene.level = 10
+        assert (scene.speed_of("ghost") > stats("ghost").speed) is harder
+        assert (scene.generator_every() < scene.rules.generator_every) is harder
+        assert is_mini_boss_depth(10, scene.rules.scaling, config.miniboss_every) is harder

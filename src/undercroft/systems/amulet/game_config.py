@@ -24,7 +24,10 @@ class GameConfig(BaseModel):
 
     party: tuple[str, ...] = DEFAULT_PARTY
     """The heroes' classes, one seat each (one to four)."""
-    play: PlayRules = PlayRules(max_rounds=10_000)
+    play: PlayRules = PlayRules(max_rounds=10_000, scaling=True)
+    """The rules of play. Scaling is on in a whole game (off in a sandbox encounter):
+    seed 000 promises "increasing dungeon level difficulty", and with Scaling the
+    level bonus, faster monsters and generators, and mini-boss levels come with depth."""
     level: LevelConfig = LevelConfig()
     countdown_every: int = Field(2, ge=1, le=1000)
     countdown_drain: int = Field(1, ge=0, le=100)
