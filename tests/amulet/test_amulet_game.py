@@ -3,7 +3,7 @@ stairs and new levels, treasure levels, level points, moving between rooms, fog.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 import pytest
 
@@ -391,19 +391,32 @@ def _map_knowledge(state: GameState) -> tuple[Any, ...]:
             [r.discovered for r in level.generator.level.rooms])
 
 
-@pytest.mark.parametrize(("seed", "agent"), [(s, a) for s in range(4)
-                                             for a in ("sensible", "random")])
+GAMES_TO_CHECK: Final = [(seed, agent, True, 300) for seed in range(4)
+                         for agent in ("sensible", "random")] + [
+    (110, "sensible", False, 800), (111, "sensible", False, 800),
+    (116, "sensible", False, 800), (6, "random", False, 800)]
+"""Short games of both players, and long ones where a wide way once passed an opening
+on to a third room, and where a room's exit names once changed as it came into play."""
+
+
+@pytest.mark.parametrize(("seed", "agent", "scaling", "rounds"), GAMES_TO_CHECK)
 def test_what_a_step_updates_room_by_room_matches_a_fresh_look_at_every_room(
-        seed: int, agent: str) -> None:
+        seed: int, agent: str, scaling: bool, rounds: int) -> None:
     """Steps sync exits, mark the map and remake the seats' room views only for the rooms
-    they may have changed; doing it all afresh after any step changes nothing."""
+    they may have changed; doing it all afresh after any step changes nothing. Every
+    exit of a room in play is in play, even one the generator added later. And an
+    exit's name, once given, names the same exit for the rest of its level."""
     from undercroft.engine.runner import choose_all
     from undercroft.systems.amulet.game_agents import AGENTS
+    from undercroft.systems.amulet.house_rules import PlayRules
     from undercroft.systems.amulet.level_play import mark_seen, sync_exits
 
-    state = new_game(GameConfig(max_rounds=300), seed)
+    config = GameConfig(max_rounds=rounds, play=PlayRules(max_rounds=10_000, scaling=scaling))
+    state = new_game(config, seed)
     agents = {seat: AGENTS[agent]() for seat in RULESET.seats(state)}
     streams: dict[str, Any] = {}
+    named: dict[str, tuple[int, str, str]] = {}
+    level = state.level
     while RULESET.outcome(state) is None:
         RULESET.step(state, choose_all(RULESET, state, agents, streams, seed))
         known = _map_knowledge(state)
@@ -414,6 +427,15 @@ def test_what_a_step_updates_room_by_room_matches_a_fresh_look_at_every_room(
         state.forget()
         state.forget_rooms(None)
         assert view(state, "Elf") == kept
+        if state.level is not level:
+            level, named = state.level, {}
+        if level.kind != "treasure":
+            assert all(len(scene.exits) == len(level.room(room_id).exits)
+                       for room_id, scene in level.scenes.items())
+        for room in kept["rooms"]:
+            for exit_ in room["exits"]:
+                what = (room["id"], exit_["kind"], exit_["wall"])
+                assert named.setdefault(exit_["id"], what) == what, (state.steps, exit_)
 
 
 def _open_ways_from_the_first_room(state: GameState) -> list[str]:
@@ -487,3 +509,28 @@ def test_a_whole_game_gets_harder_with_depth_unless_the_table_turns_scaling_off(
         assert (scene.speed_of("ghost") > stats("ghost").speed) is harder
         assert (scene.generator_every() < scene.rules.generator_every) is harder
         assert is_mini_boss_depth(10, scene.rules.scaling, config.miniboss_every) is harder
+
+
+def test_heroes_who_just_walked_in_have_not_yet_passed_up_a_rooms_open_exits() -> None:
+    """Two heroes swap rooms in one step: neither stayed a step anywhere, so no open exit
+    of either room has been passed up."""
+    for seed in range(300):
+        state = game(seed, party=["warrior", "elf"])
+        way = next((e.id for e in state.level.scenes[1].exits if e.passable), None)
+        if way is None:
+            continue
+        act(state, Elf=f"leave by {way}")
+        room = state.rooms["Elf"]
+        level = state.level
+        back = next((level.exits[e.id].id for e in level.room(room).exits
+                     if e.to == 1 and level.exits[e.id].passable), None)
+        pending = [e.id for e in level.room(room).exits if e.type == "open"
+                   and e.to is None and e.id in level.generator.pending]
+        if room == 1 or back is None or not pending:
+            continue
+        act(state, Warrior=f"leave by {way}", Elf=f"leave by {back}")
+        assert (state.rooms["Warrior"], state.rooms["Elf"]) == (room, 1)
+        assert [e.id for e in level.room(room).exits if e.id in pending and e.to is None] \
+            == pending
+        return
+    raise AssertionError("no seed led into a room with an open exit and a way back")

@@ -23,6 +23,7 @@ from undercroft.systems.amulet.harm import BRAVERY, set_health
 from undercroft.systems.amulet.legal import check, legal
 from undercroft.systems.amulet.level_play import (
     Level,
+    adopt_exits,
     build_scene,
     destination,
     mark_seen,
@@ -115,6 +116,7 @@ def step(game: GameState, choices: Mapping[str, Action]) -> list[Event]:
     game.steps += 1
     game.forget()
     level, stood_in = game.level, set(game.rooms.values())
+    present = {h.name: game.rooms[h.name] for h in game.heroes if h.present}
     made = (len(level.scenes), len(level.generator.level.rooms))
     settle_claims(game, choices)
     claims: list[Claim] = []
@@ -134,7 +136,9 @@ def step(game: GameState, choices: Mapping[str, Action]) -> list[Event]:
             claims += _act_in_room(game, room_id, choices, revived, moves)
     before = len(game.events)
     _arrive(game, moves)
-    _roll_behind_open_exits(game, stood_in)
+    _roll_behind_open_exits(game, {room_id for name, room_id in present.items()
+                                   if game.hero(name).present
+                                   and game.rooms[name] == room_id})
     claims += _caused(game, before, None)
     game.table.action += 1
     _wear_specials(game)
@@ -150,9 +154,10 @@ def step(game: GameState, choices: Mapping[str, Action]) -> list[Event]:
     _level_cleared(game, claims)
     changed = _changed_rooms(game, stood_in, made)
     changed |= sync_exits(level, changed)
-    mark_seen(level, changed)
+    first_seen = mark_seen(level, changed)
     game.claims = claims
-    game.forget_rooms(changed | _unmade_neighbours(level, changed))
+    game.forget_rooms(changed | _unmade_neighbours(level, changed) | first_seen
+                      | {room_id for seen in first_seen for room_id in _behind(level, seen)})
     descend_if_ready(game)
     return game.events[start:]
 
@@ -161,13 +166,17 @@ def _changed_rooms(game: GameState, stood_in: set[int], made: tuple[int, int]) -
     """The rooms a step can have changed (but through their exits' twins, which
     ``sync_exits`` reports): those a hero stood or fell in before or after it, rooms made
     or brought into play and the rooms behind their exits (the generator joins a
-    new room to the old rooms whose exits it meets), and the rooms that looked
-    into a room brought into play through a murder hole."""
+    new room to the old rooms whose exits it meets), rooms in play the generator
+    gave another exit (brought into play here), and the rooms that looked into a
+    room brought into play through a murder hole."""
     level = game.level
     rooms = stood_in | set(game.rooms.values())
     new = {room.id for room in level.generator.level.rooms[made[1]:]}
     new.update(list(level.scenes)[made[0]:])
     rooms |= new
+    if new and level.kind != "treasure":
+        rooms.update(room_id for room_id, scene in level.scenes.items()
+                     if adopt_exits(level, room_id, scene))
     for room_id in new:
         rooms.update(_behind(level, room_id))
         rooms.update(watcher for watcher, watched in level.beyond_of.items()
@@ -283,20 +292,21 @@ def _trapped_out(game: GameState, left: Scene, scene: Scene) -> None:
         Fight(scene, game.dice, game.events).announce(TRAPPED_OUT)
 
 
-def _roll_behind_open_exits(game: GameState, stood_in: set[int]) -> None:
+def _roll_behind_open_exits(game: GameState, stayed_in: set[int]) -> None:
     """Seed 001, Open: "If characters do not immediately investigate an open area
     (requiring room generation), the next room's Size and Encounter should be rolled
     as a minimum to see if any monsters will want to attack."
 
     House rule (``GameConfig.roll_behind_open_exits``): heroes who spend a whole step
-    in a room without going through one of its open exits have not investigated it.
+    in a room (``stayed_in``: there before and after the step, present all along)
+    without going through one of its open exits have not investigated it.
     The room behind is made then (the whole room is rolled), the heroes see it
     through the opening, and its swarms that would chase a fleeing hero come
     through to attack; its other monsters stay where they are."""
     level = game.level
     if not game.config.roll_behind_open_exits or level.kind == "treasure":
         return
-    for room_id in sorted(stood_in & set(game.occupied())):
+    for room_id in sorted(stayed_in):
         for exit_ in list(level.room(room_id).exits):
             if exit_.type != "open" or exit_.to is not None \
                     or exit_.id not in level.generator.pending:

@@ -97,11 +97,23 @@ def _exit(level: Level, exit_: Exit, name: str | None, truth: bool) -> dict[str,
     unfound exits with no name)."""
     state = level.exits.get(exit_.id)
     opened = state.open if state is not None else exit_.type in OPEN_FROM_THE_START
-    to = exit_.to if opened else None
+    to = _seen_behind(level, exit_.to, truth) if opened else None
     shown = {"id": name, "kind": exit_.type, "wall": exit_.wall, "open": opened, "to": to}
     if truth:
         shown["map"] = exit_.id
     return shown
+
+
+def _seen_behind(level: Level, to: int | list[int] | None,
+                 truth: bool) -> int | list[int] | None:
+    """Where an open way leads, as far as the players have seen (a room looked into
+    may have a way on into a room they have not seen: they see only that it is open)."""
+    if truth or to is None:
+        return to
+    if isinstance(to, int):
+        return to if to in level.seen else None
+    shown = [room_id for room_id in to if room_id in level.seen]
+    return shown or None
 
 
 def _by_number(exit_: dict[str, Any]) -> tuple[int, int]:

@@ -67,6 +67,9 @@ class Level:
     names number a room's exits in the order they were found ("3.1", "3.2"); the
     generator numbers them in the order it made them, so its ids would show the
     gap a secret exit still unfound leaves (``ExitState.id`` is the name)."""
+    name_of: dict[str, str] = field(default_factory=dict)
+    """The other way round: the players' name of each exit, by the generator's id. A
+    name, once given, is kept, from the room first seen to the room in play."""
     beyond_of: dict[int, int] = field(default_factory=dict)
     """A room with a murder hole -> the room it looks into."""
     treasure_taken: bool = False
@@ -84,17 +87,28 @@ class Level:
         return state.found if state is not None else exit_.found
 
     def exit_names(self, room: Room) -> dict[str, str]:
-        """The players' name of each found exit of a room (generator id -> name). A room
-        in play names its own; a room only seen numbers its found exits in the
-        generator's order, as it will when a hero walks in (and so does a treasure
-        level's room, whose exits are not in play)."""
-        scene = self.scenes.get(room.id)
-        if scene is not None and scene.exits:
-            return {state_id: state.id for state_id, state in
-                    ((e.id, self.exits.get(e.id)) for e in room.exits)
-                    if state is not None and state.id}
-        found = (exit_ for exit_ in room.exits if self.is_found(exit_))
-        return {exit_.id: f"{room.id}.{number}" for number, exit_ in enumerate(found, 1)}
+        """The players' name of each found exit of a room (generator id -> name)."""
+        return {exit_.id: self.name_of[exit_.id] for exit_ in room.exits
+                if exit_.id in self.name_of}
+
+    def give_name(self, exit_id: str, name: str) -> None:
+        self.by_name[name] = exit_id
+        self.name_of[exit_id] = name
+
+    def name_seen_exits(self) -> None:
+        """Exits found in rooms seen but not in play (rooms looked into, a treasure
+        level's room) are named, each room's next number in turn, as soon as they are
+        found; a room brought into play keeps these names (``build_scene``)."""
+        for room_id in self.seen:
+            scene = self.scenes.get(room_id)
+            if scene is not None and scene.exits:
+                continue
+            room = self.room(room_id)
+            named = sum(1 for exit_ in room.exits if exit_.id in self.name_of)
+            for exit_ in room.exits:
+                if exit_.id not in self.name_of and self.is_found(exit_):
+                    named += 1
+                    self.give_name(exit_.id, f"{room_id}.{named}")
 
 
 def units(exit_: Exit) -> int:
@@ -117,6 +131,24 @@ def exit_state(level: Level, exit_: Exit) -> ExitState:
     level.exits[exit_.id] = state
     level.mapped[exit_.id] = exit_
     return state
+
+
+def adopt_exits(level: Level, room_id: int, scene: Scene) -> bool:
+    """Every exit of the room in play in its scene: when it comes into play, and when
+    the generator gives a room already in play another exit (a Stair where a second
+    impossible exit was rolled). Names seen before are kept; exits found and not
+    yet named take the room's next numbers. Whether any exit was new."""
+    new = [(exit_, exit_state(level, exit_)) for exit_ in level.room(room_id).exits
+           if exit_.id not in level.exits]
+    for exit_, state in new:
+        level.exit_room[exit_.id] = room_id
+        state.id = level.name_of.get(exit_.id, "")
+        scene.exits.append(state)
+    for exit_, state in new:
+        if state.found and not state.id:
+            state.id = scene.next_exit_name()
+            level.give_name(exit_.id, state.id)
+    return bool(new)
 
 
 def populate(fight: Fight, room: Room, place: Place) -> None:
@@ -154,12 +186,7 @@ def build_scene(level: Level, room_id: int, rules: PlayRules, table: TableState,
     scene.contents = [Content(f"c{i}", kind) for i, kind in
                       enumerate((k for k in room.contents if k != "none"), start=1)]
     scene.exit_prefix = str(room_id)
-    scene.exits = [exit_state(level, exit_) for exit_ in room.exits]
-    for exit_, state in zip(room.exits, scene.exits, strict=True):
-        level.exit_room[exit_.id] = room_id
-        if state.found:
-            state.id = scene.next_exit_name()
-            level.by_name[state.id] = exit_.id
+    adopt_exits(level, room_id, scene)
     watcher = next((r for r, seen in level.beyond_of.items() if seen == room_id), None)
     if watcher is not None and watcher in level.scenes:
         _take_from_beyond(level.scenes[watcher], fight)
@@ -216,9 +243,14 @@ def sync_exits(level: Level, rooms: Iterable[int] | None = None) -> set[int]:
     """Both sides of an opening agree, exits found get their names, and the map shows
     what the heroes found. Only ``rooms`` (default: every room in play) can have
     changed: rooms nobody stands in are still, and their exits change only through
-    a twin in a room someone stands in. Returns the other rooms whose exits changed."""
+    a twin; a room whose exit a twin changed is synced in turn (a wide way passes a
+    change on to several rooms). Returns the other rooms whose exits changed."""
+    waiting = sorted(level.scenes if rooms is None else rooms)
+    queued = set(waiting)
     changed: set[int] = set()
-    for room_id in level.scenes if rooms is None else rooms:
+    while waiting:
+        room_id = waiting.pop()
+        queued.discard(room_id)
         for exit_ in level.room(room_id).exits:
             state = level.exits.get(exit_.id)
             if state is None:
@@ -226,10 +258,16 @@ def sync_exits(level: Level, rooms: Iterable[int] | None = None) -> set[int]:
             twin_id = exit_.twin or ""
             twin = level.exits.get(twin_id)
             if twin is not None:
+                touched = []
                 if _agree(level, state, twin, twin_id):
-                    changed.add(level.exit_room[twin_id])
+                    touched.append(level.exit_room[twin_id])
                 if _agree(level, twin, state, exit_.id):
-                    changed.add(room_id)
+                    touched.append(room_id)
+                for other in touched:
+                    changed.add(other)
+                    if other not in queued:
+                        queued.add(other)
+                        waiting.append(other)
             _map_shows(level, state, exit_.id)
     return changed
 
@@ -247,16 +285,18 @@ def _agree(level: Level, state: ExitState, twin: ExitState, twin_id: str) -> boo
 
 def _map_shows(level: Level, state: ExitState, exit_id: str) -> None:
     if state.id and state.id not in level.by_name:
-        level.by_name[state.id] = exit_id
+        level.give_name(exit_id, state.id)
     exit_ = level.mapped[exit_id]
     exit_.found = exit_.found or state.found
     exit_.opened = exit_.opened or (state.open and state.kind not in OPEN_FROM_THE_START)
 
 
-def mark_seen(level: Level, rooms: Iterable[int] | None = None) -> None:
+def mark_seen(level: Level, rooms: Iterable[int] | None = None) -> set[int]:
     """The players' map: rooms entered, and rooms seen through an open way or hole. Only
-    ``rooms`` (default: every room in play) can show anything new (see ``sync_exits``)."""
+    ``rooms`` (default: every room in play) can show anything new (see ``sync_exits``).
+    Returns the rooms seen for the first time."""
     before = len(level.seen)
+    first_seen: set[int] = set()
     for room_id in level.scenes if rooms is None else rooms:
         if room_id not in level.scenes:
             continue
@@ -269,4 +309,8 @@ def mark_seen(level: Level, rooms: Iterable[int] | None = None) -> None:
             level.seen.add(level.beyond_of[room_id])
     if rooms is None or len(level.seen) != before:
         for room in level.generator.level.rooms:
+            if room.id in level.seen and not room.discovered:
+                first_seen.add(room.id)
             room.discovered = room.id in level.seen
+    level.name_seen_exits()
+    return first_seen

@@ -62,16 +62,18 @@ class AmuletRuleset:
     def hidden(self, state: GameState) -> list[str]:
         """Fragments of JSON no seat's view may contain (the conformance suite's check):
         the seed, the generator's exit ids, any exit number past the count of a room's
-        found exits (a gap would tell of a secret exit unfound), unseen rooms, and what
-        lies beyond a murder hole not yet open."""
+        found exits (a gap would tell of a secret exit unfound), unseen rooms and ways
+        into them, and what lies beyond a murder hole not yet open."""
         level = state.level
         fragments = ['"seed":', '"map":']
         for room in level.generator.level.rooms:
             found = sum(1 for exit_ in room.exits if level.is_found(exit_))
             fragments += [f'"id": "{room.id}.{number}"'
                           for number in range(found + 1, len(room.exits) + 1)]
-        fragments += [f'"id": {room.id}, "size"' for room in level.generator.level.rooms
-                      if room.id not in level.seen]
+        for room in level.generator.level.rooms:
+            if room.id not in level.seen:
+                fragments += [f'"id": {room.id}, "size"', f'"to": {room.id}}}',
+                              f'"to": [{room.id},', f'"to": [{room.id}]', f', {room.id}]}}']
         if not any(scene.hole_open() for scene in level.scenes.values()):
             fragments.append('"place": "beyond"')
         return fragments
