@@ -50,30 +50,51 @@ def make_kind(kind: str, numbers: MonsterStats) -> None:
     _MADE[kind] = numbers
 
 
+_FROM_FILE: dict[str, MonsterStats] = {}
+_TACTICS: dict[str, frozenset[str]] = {}
+_DICE: dict[str, DieStep | None] = {}
+"""Lookups a game makes tens of thousands of times, answered from plain dictionaries
+(``monsters()`` and ``DieStep.parse`` cost a call, a cache key and a regex each)."""
+
+
 def stats(kind: str) -> MonsterStats:
     """The numbers of one monster kind; an unknown kind is bad input."""
-    made = _MADE.get(kind)
-    if made is not None:
-        return made
+    found = _MADE.get(kind)
+    if found is None:
+        found = _FROM_FILE.get(kind)
+    if found is not None:
+        return found
     known = monsters()
     if kind not in known:
         raise BadInput(f"monster {kind!r}: expected one of {', '.join(known)}")
-    return known[kind]
+    found = _FROM_FILE[kind] = known[kind]
+    return found
 
 
 def has(kind: str, tactic: str) -> bool:
     """Whether monsters of ``kind`` follow ``tactic``."""
-    return tactic in stats(kind).tactics
+    tactics = _TACTICS.get(kind)
+    if tactics is None:
+        tactics = _TACTICS[kind] = frozenset(stats(kind).tactics)
+    return tactic in tactics
+
+
+def _die(expression: str) -> DieStep | None:
+    if expression not in _DICE:
+        _DICE[expression] = None if expression.strip() == "0" else DieStep.parse(expression)
+    return _DICE[expression]
 
 
 def die_sides(expression: str) -> int:
     """The sides of a monster's attack die ("d8" -> 8); 0 for no attack."""
-    return 0 if expression.strip() == "0" else DieStep.parse(expression).sides
+    die = _die(expression)
+    return 0 if die is None else die.sides
 
 
 def die_bonus(expression: str) -> int:
     """What a monster adds to its attack die past d12 ("d12+2" -> 2)."""
-    return 0 if expression.strip() == "0" else DieStep.parse(expression).bonus
+    die = _die(expression)
+    return 0 if die is None else die.bonus
 
 
 class ModosMonster(BaseModel):

@@ -49,7 +49,7 @@ def _view(game: GameState, truth: bool) -> dict[str, Any]:
         "item_cap": game.config.play.item_cap,
         "ended": game.ended,
         "heroes": [dict(hero.to_dict(), room=game.rooms.get(hero.name),
-                        tokens=game.tokens[hero.name], numbers=hero.hero.numbers())
+                        tokens=game.tokens[hero.name], numbers=hero.hero.printed)
                    for hero in game.heroes],
         "rooms": [_room(level, room, truth) for room in rooms] if truth else
                  [_seen_room(game, room) for room in rooms],

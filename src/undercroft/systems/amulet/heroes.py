@@ -104,14 +104,15 @@ class Hero:
         return replace(self, **changes)
 
     def numbers(self) -> dict[str, str | int]:
-        """The five abilities as a table prints them (dice as d8, d12+1)."""
-        return dict(self._printed)
+        """The five abilities as a table prints them (dice as d8, d12+1): a copy."""
+        return dict(self.printed)
 
     @cached_property
-    def _printed(self) -> dict[str, str | int]:
-        """A hero's numbers never change (a level point makes a new Hero), so they are
-        made once, on the hero itself: a cache keyed by the hero would hash every field
-        of it, each step of a game, for each seat's view."""
+    def printed(self) -> dict[str, str | int]:
+        """The numbers themselves, shared (read them, never change them; the seats'
+        views of a game share them). A hero's numbers never change (a level point
+        makes a new Hero), so they are made once, on the hero itself: a cache keyed
+        by the hero would hash every field of it, each step, for each view."""
         return {name: str(getattr(self, name)) if name in DIE_ABILITIES else getattr(self, name)
                 for name in ABILITIES}
 
