@@ -130,7 +130,7 @@ def test_friendly_fire_is_announced_once_and_hurts_nobody_until_it_is_on() -> No
     game = friendly("off", 1)
     assert announcements(game) == ["Shots do not hurt other players – yet."]
     scene = game.scene  # type: ignore[attr-defined]
-    assert scene.friendly_fire == "announced"
+    assert scene.table.friendly_fire == "announced"
     assert scene.hero("Warrior").health == 100 and scene.swarms[0].health == 100 - 8
 
 

@@ -42,8 +42,8 @@ def room_to_carry(fight: Fight, hero: HeroState, what: str, content_id: str) -> 
 
 def gain_key(fight: Fight, hero: HeroState) -> None:
     hero.keys += 1
-    fight.scene.keys_collected += 1
-    if fight.scene.keys_collected == FIFTH_KEY:
+    fight.scene.table.keys_collected += 1
+    if fight.scene.table.keys_collected == FIFTH_KEY:
         fight.announce("Save keys to open doors.", once="fifth key")
 
 

@@ -102,7 +102,7 @@ def read_scroll(fight: Fight, hero: HeroState) -> None:
     """The password's magic word, used once: every wall is a Stair for a while."""
     scene = fight.scene
     hero.scrolls -= 1
-    scene.stairs_until = scene.action + scene.rules.password_actions
+    scene.table.stairs_until = scene.table.action + scene.rules.password_actions
     fight.say("password", f"{hero.name} speaks the magic word: every wall is a Stair for "
               f"{scene.rules.password_actions} actions", hero=hero.name)
 

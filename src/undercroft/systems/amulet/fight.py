@@ -32,7 +32,7 @@ class Fight:
     def announce(self, text: str, once: str | None = None) -> None:
         """A game announcement (seed 000, GAME ANNOUNCEMENTS); ``once`` keys the once-only ones."""
         if once is not None:
-            if once in self.scene.announced:
+            if once in self.scene.table.announced:
                 return
-            self.scene.announced.add(once)
+            self.scene.table.announced.add(once)
         self.say("announcement", text, announcement=text)

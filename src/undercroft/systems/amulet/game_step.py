@@ -27,6 +27,7 @@ from undercroft.systems.amulet.level_play import (
     build_scene,
     destination,
     mark_seen,
+    rooms_behind,
     sync_exits,
     way_out,
 )
@@ -186,13 +187,7 @@ def _changed_rooms(game: GameState, stood_in: set[int], made: tuple[int, int]) -
 
 def _behind(level: Level, room_id: int) -> list[int]:
     """The rooms behind a room's exits."""
-    found: list[int] = []
-    for exit_ in level.room(room_id).exits:
-        if isinstance(exit_.to, int):
-            found.append(exit_.to)
-        elif exit_.to:
-            found += exit_.to
-    return found
+    return [behind for exit_ in level.room(room_id).exits for behind in rooms_behind(exit_)]
 
 
 def _unmade_neighbours(level: Level, rooms: set[int]) -> set[int]:

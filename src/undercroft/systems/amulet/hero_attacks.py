@@ -140,9 +140,9 @@ def _friendly_fire(fight: Fight, hero: HeroState, swarm: Swarm, amount: int) -> 
     if face > reach:
         return False
     comrade = comrades[0]
-    if scene.friendly_fire != "on":
-        if scene.friendly_fire == "off":
-            scene.friendly_fire = "announced"
+    if scene.table.friendly_fire != "on":
+        if scene.table.friendly_fire == "off":
+            scene.table.friendly_fire = "announced"
         fight.announce("Shots do not hurt other players – yet.", once="friendly fire")
         return False
     hurt_hero(fight, comrade, [amount], f"{hero.name}'s stray shot")
@@ -180,7 +180,7 @@ def attack_exit(fight: Fight, hero: HeroState, exit_: ExitState) -> None:
 
 def shot_food(fight: Fight, hero: HeroState) -> None:
     """Seed 000: "Remember, don't shoot food!" the first time, "[Class] shot the food!" after."""
-    if "food shot" in fight.scene.announced:
+    if "food shot" in fight.scene.table.announced:
         fight.announce(f"{hero.hero.hero_class.title()} shot the food!")
     else:
         fight.announce("Remember, don't shoot food!", once="food shot")

@@ -111,6 +111,13 @@ class Level:
                     self.give_name(exit_.id, f"{room_id}.{named}")
 
 
+def rooms_behind(exit_: Exit) -> list[int]:
+    """The rooms an exit leads into (none yet, one, or several behind a wide way)."""
+    if exit_.to is None:
+        return []
+    return [exit_.to] if isinstance(exit_.to, int) else list(exit_.to)
+
+
 def units(exit_: Exit) -> int:
     """An exit's width in units (its segment's longer side)."""
     (x1, y1), (x2, y2) = exit_.segment
@@ -274,12 +281,12 @@ def sync_exits(level: Level, rooms: Iterable[int] | None = None) -> set[int]:
 
 def _agree(level: Level, state: ExitState, twin: ExitState, twin_id: str) -> bool:
     """One side of an opening tells the other it is open, or found (and so named);
-    whether the other side changed."""
+    whether the other side changed (its room is then synced in turn, which puts the
+    change on the map)."""
     changed = (state.open and not twin.open) or (state.found and not twin.found)
     twin.open = twin.open or state.open
     if state.found and not twin.found:
         level.scenes[level.exit_room[twin_id]].reveal_exit(twin)
-    _map_shows(level, twin, twin_id)
     return changed
 
 
@@ -303,8 +310,8 @@ def mark_seen(level: Level, rooms: Iterable[int] | None = None) -> set[int]:
         level.seen.add(room_id)
         for exit_ in level.room(room_id).exits:
             state = level.exits.get(exit_.id)
-            if state is not None and state.passable and exit_.to is not None:
-                level.seen.update([exit_.to] if isinstance(exit_.to, int) else exit_.to)
+            if state is not None and state.passable:
+                level.seen.update(rooms_behind(exit_))
         if room_id in level.beyond_of and level.scenes[room_id].hole_open():
             level.seen.add(level.beyond_of[room_id])
     if rooms is None or len(level.seen) != before:

@@ -49,12 +49,12 @@ def step(fight: Fight, choices: Mapping[str, Action]) -> list[Event]:
         if hero.present:
             resolve(fight, hero, action)
     drop_fallen_cover(fight)
-    scene.action += 1
+    scene.table.action += 1
     for hero in scene.present():
         wear_specials(fight, hero)
-    if scene.action % scene.rules.actions_per_round == 0:
+    if scene.table.action % scene.rules.actions_per_round == 0:
         monsters_act(fight)
-        scene.round += 1
+        scene.table.round += 1
     return fight.events[start:]
 
 

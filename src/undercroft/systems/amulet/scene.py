@@ -242,47 +242,8 @@ class Scene:
 
     @property
     def round(self) -> int:
+        """The table's round (every event is stamped with it)."""
         return self.table.round
-
-    @round.setter
-    def round(self, value: int) -> None:
-        self.table.round = value
-
-    @property
-    def action(self) -> int:
-        return self.table.action
-
-    @action.setter
-    def action(self, value: int) -> None:
-        self.table.action = value
-
-    @property
-    def friendly_fire(self) -> FriendlyFire:
-        return self.table.friendly_fire
-
-    @friendly_fire.setter
-    def friendly_fire(self, value: FriendlyFire) -> None:
-        self.table.friendly_fire = value
-
-    @property
-    def stairs_until(self) -> int:
-        return self.table.stairs_until
-
-    @stairs_until.setter
-    def stairs_until(self, value: int) -> None:
-        self.table.stairs_until = value
-
-    @property
-    def keys_collected(self) -> int:
-        return self.table.keys_collected
-
-    @keys_collected.setter
-    def keys_collected(self, value: int) -> None:
-        self.table.keys_collected = value
-
-    @property
-    def announced(self) -> set[str]:
-        return self.table.announced
 
     def speed_of(self, kind: str) -> int:
         """A monster's Speed here: its own, plus Scaling's bonus with depth (house rule,
@@ -350,11 +311,11 @@ class Scene:
         return any(c.kind == "murder hole" and c.opened and not c.gone for c in self.contents)
 
     def stairs_everywhere(self) -> bool:
-        return self.action < self.stairs_until
+        return self.table.action < self.table.stairs_until
 
     def to_dict(self) -> dict[str, Any]:
-        return {"round": self.round, "action": self.action, "size": self.size,
-                "level": self.level, "friendly_fire": self.friendly_fire,
+        return {"round": self.table.round, "action": self.table.action, "size": self.size,
+                "level": self.level, "friendly_fire": self.table.friendly_fire,
                 "heroes": [hero.to_dict() for hero in self.heroes],
                 "swarms": [s.to_dict() for s in self.swarms if s.health > 0],
                 "monsters": [m.to_dict() for m in self.monsters if m.health > 0],
