@@ -11,7 +11,13 @@ import sys
 
 import typer
 
-from undercroft.cli import amulet_commands, dice_commands, play_commands, replay_command
+from undercroft.cli import (
+    amulet_commands,
+    dice_commands,
+    play_commands,
+    replay_command,
+    simulate_command,
+)
 from undercroft.errors import BadInput
 
 app = typer.Typer(
@@ -25,6 +31,7 @@ dice_commands.register(app)
 app.add_typer(amulet_commands.app, name="amulet")
 play_commands.register(app)
 replay_command.register(app)
+simulate_command.register(app)
 
 
 def fail(message: str) -> None:

@@ -9,11 +9,14 @@ the engine needs only their text and their dictionaries.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol, TypeVar
 
 from pydantic import BaseModel
+
+from undercroft.engine.agents import Agent
+from undercroft.engine.figures import FigureSpec, GameWatcher
 
 Seat = str
 """A player's seat at the table (in Amulet, the hero's name)."""
@@ -70,6 +73,18 @@ class Ruleset(Protocol[StateT, ActionT]):
     def view(self, state: StateT, seat: Seat | None) -> dict[str, Any]: ...
 
     def outcome(self, state: StateT) -> Outcome | None: ...
+
+    def agents(self) -> Mapping[str, Callable[[], Agent]]:
+        """The automated players by name ("random" is always one of them)."""
+        ...
+
+    def figure_spec(self, config: BaseModel) -> FigureSpec:
+        """The figures one game of this config yields, and how a report draws them."""
+        ...
+
+    def watch(self, state: StateT) -> GameWatcher:
+        """A watcher for the simulator: ``see`` every step's events, then ``row``."""
+        ...
 
     def hidden(self, state: StateT) -> list[str]:
         """Fragments of a view's JSON (``json.dumps`` defaults) that no seat may see now:

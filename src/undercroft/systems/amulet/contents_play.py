@@ -64,12 +64,13 @@ def pick_up(fight: Fight, hero: HeroState, content: Content) -> None:
     if kind == "treasure":
         _treasure(fight, hero, content)
     elif kind == "food":
-        heal_hero(fight, hero, FOOD, f"the food {content.id}")
+        heal_hero(fight, hero, FOOD, f"the food {content.id}", "food")
     elif kind in ("ale", "poison"):
         other = "poison" if kind == "ale" else "ale"
         truly = other if fight.dice.chance(kind, SWAP_PERCENT) else kind
         heal_hero(fight, hero, ALE if truly == "ale" else POISON,
-                  f"the {kind} {content.id}" + (f", which was {truly}" if truly != kind else ""))
+                  f"the {kind} {content.id}" + (f", which was {truly}" if truly != kind else ""),
+                  truly)
     elif kind in ("ward", "trap"):
         other = "trap" if kind == "ward" else "ward"
         truly = other if fight.dice.chance(kind, SWAP_PERCENT) else kind

@@ -70,7 +70,7 @@ def flee(fight: Fight, hero: HeroState, by: str) -> None:
             continue
         sides = die_sides(stats(swarm.kind).melee)
         dice = fight.dice.each("swarm melee", SWARM_MELEE_DICE, sides)
-        hurt_hero(fight, hero, dice, f"{swarm.id} (catching up)")
+        hurt_hero(fight, hero, dice, f"{swarm.id} (catching up)", swarm.kind)
         if not hero.present:
             return
     go(fight, hero, by)
@@ -112,7 +112,7 @@ def touch_exit(fight: Fight, hero: HeroState, exit_: ExitState) -> None:
     touched (each with the treasure's 50% key) and is open once all are taken."""
     if exit_.kind == "food":
         exit_.open = True
-        heal_hero(fight, hero, FOOD, f"the food ward in {exit_.id}")
+        heal_hero(fight, hero, FOOD, f"the food ward in {exit_.id}", "food")
         return
     exit_.collected += 1
     hero.treasure += 1

@@ -19,7 +19,7 @@ from undercroft.systems.amulet.events import Event
 from undercroft.systems.amulet.exits_play import pursuers
 from undercroft.systems.amulet.fight import Fight
 from undercroft.systems.amulet.game_state import Claim, GameState
-from undercroft.systems.amulet.harm import BRAVERY, set_health
+from undercroft.systems.amulet.harm import BRAVERY, COUNTDOWN, set_health
 from undercroft.systems.amulet.legal import check, legal
 from undercroft.systems.amulet.level_play import (
     Level,
@@ -366,7 +366,7 @@ def _countdown(game: GameState) -> list[Claim]:
     for hero in drained:
         before, said = hero.health, len(game.events)
         hero.health = max(0, hero.health - config.countdown_drain)
-        set_health(game.fight(game.rooms[hero.name]), hero, before)
+        set_health(game.fight(game.rooms[hero.name]), hero, before, COUNTDOWN)
         claims += _caused(game, said, hero.name)
     return claims
 

@@ -21,6 +21,12 @@ HEALTH_CALLS: Final = ((50, "{name}, your life force is running out."),
                        (10, "{name} is about to die!"))
 """Seed 000, GAME ANNOUNCEMENTS: said when a hero's health reaches 50, 25 and 10."""
 BRAVERY: Final = "I've not seen such bravery!"
+TRAP: Final = "trap"
+FRIENDLY_FIRE: Final = "friendly fire"
+COUNTDOWN: Final = "countdown"
+POISON: Final = "poison"
+DEATH_CAUSES: Final = (COUNTDOWN, TRAP, POISON, FRIENDLY_FIRE)
+"""Causes of death besides the monster kinds."""
 
 
 def after_armor(fight: Fight, hero: HeroState, dice: list[int]) -> int:
@@ -34,36 +40,45 @@ def after_armor(fight: Fight, hero: HeroState, dice: list[int]) -> int:
     return sum(dice)
 
 
-def hurt_hero(fight: Fight, hero: HeroState, dice: list[int], source: str,
+def hurt_hero(fight: Fight, hero: HeroState, dice: list[int], source: str, cause: str,
               armor: bool = True) -> int:
-    """Take one attack's damage off a hero's health; says the health calls and death."""
+    """Take one attack's damage off a hero's health; says the health calls and death.
+
+    ``cause`` is what a death is put down to (a monster kind, "friendly fire"): the
+    balance lab counts deaths by it."""
     damage = after_armor(fight, hero, dice) if armor else sum(dice)
     before = hero.health
     hero.health = max(0, hero.health - damage)
     fight.say("hurt", f"{source} hits {hero.name} for {damage} "
               f"(health {before} -> {hero.health})", hero=hero.name, damage=damage)
-    set_health(fight, hero, before)
+    set_health(fight, hero, before, cause)
     return damage
 
 
-def heal_hero(fight: Fight, hero: HeroState, amount: int, source: str) -> None:
-    """Add (or, for poison, take) health; poison can kill like any other harm."""
+def heal_hero(fight: Fight, hero: HeroState, amount: int, source: str, cause: str) -> None:
+    """Add (or, for poison, take) health; poison can kill like any other harm. ``cause``
+    names the kind of source ("food", "poison", "token", ...) for the balance lab."""
     before = hero.health
     hero.health = max(0, hero.health + amount)
     fight.say("health", f"{hero.name} {'gains' if amount >= 0 else 'loses'} {abs(amount)} "
               f"health from {source} (health {before} -> {hero.health})",
-              hero=hero.name, change=amount)
-    set_health(fight, hero, before)
+              hero=hero.name, change=amount, cause=cause)
+    set_health(fight, hero, before, cause)
 
 
-def set_health(fight: Fight, hero: HeroState, before: int) -> None:
-    """Announcements for thresholds crossed downward, and death at 0."""
+def set_health(fight: Fight, hero: HeroState, before: int, cause: str) -> None:
+    """Announcements for thresholds crossed downward, and death at 0.
+
+    A death says its cause; a hero held in quicksand dies of the trap, whatever
+    struck last (it could not get away)."""
     for threshold, words in HEALTH_CALLS:
         if before > threshold >= hero.health > 0:
             fight.announce(words.format(name=hero.hero.hero_class.title()))
     if hero.health == 0 and hero.status != "dead":
+        if hero.status == "trapped":
+            cause = TRAP
         hero.status = "dead"
-        fight.say("death", f"{hero.name} dies", hero=hero.name)
+        fight.say("death", f"{hero.name} dies", hero=hero.name, cause=cause)
 
 
 def hurt_foe(fight: Fight, foe: Foe, amount: int, source: str, by_potion: bool = False) -> int:

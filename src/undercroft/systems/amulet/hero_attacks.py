@@ -17,7 +17,7 @@ from undercroft.dice import DieStep
 from undercroft.systems.amulet.actions import Action
 from undercroft.systems.amulet.creatures import die_sides, has, stats
 from undercroft.systems.amulet.fight import Fight
-from undercroft.systems.amulet.harm import Foe, burst, hurt_foe, hurt_hero
+from undercroft.systems.amulet.harm import FRIENDLY_FIRE, Foe, burst, hurt_foe, hurt_hero
 from undercroft.systems.amulet.scene import Content, ExitState, Generator, HeroState, Swarm
 
 POTION_DICE: Final = 6
@@ -119,7 +119,7 @@ def _strike_back(fight: Fight, hero: HeroState, foe: Foe) -> None:
         return
     count = 2 if isinstance(foe, Swarm) else 1
     dice = fight.dice.each("engaged melee", count, sides)
-    hurt_hero(fight, hero, dice, f"{foe.id} (engaged)")
+    hurt_hero(fight, hero, dice, f"{foe.id} (engaged)", foe.kind)
 
 
 def _friendly_fire(fight: Fight, hero: HeroState, swarm: Swarm, amount: int) -> bool:
@@ -145,7 +145,7 @@ def _friendly_fire(fight: Fight, hero: HeroState, swarm: Swarm, amount: int) -> 
             scene.table.friendly_fire = "announced"
         fight.announce("Shots do not hurt other players – yet.", once="friendly fire")
         return False
-    hurt_hero(fight, comrade, [amount], f"{hero.name}'s stray shot")
+    hurt_hero(fight, comrade, [amount], f"{hero.name}'s stray shot", FRIENDLY_FIRE)
     return True
 
 

@@ -126,7 +126,7 @@ def spend_token(game: GameState, hero: HeroState) -> None:
              f"{config.revive_health} health", hero=hero.name)
         return
     fight = game.fight(game.rooms[hero.name])
-    heal_hero(fight, hero, config.token_health, "a token")
+    heal_hero(fight, hero, config.token_health, "a token", "token")
 
 
 def descend_if_ready(game: GameState) -> None:
@@ -179,7 +179,7 @@ def next_level(game: GameState) -> None:
     fight = game.fight(1)
     for hero in [h for h in game.heroes if h.status != "dead"]:
         if config.stair_health and by_stairs:
-            heal_hero(fight, hero, config.stair_health, "the stairs")
+            heal_hero(fight, hero, config.stair_health, "the stairs", "stairs")
     _advance(game, fight)
     mark_seen(game.level)
 

@@ -132,7 +132,7 @@ def swarming(fight: Fight, swarm: Swarm, present: list[HeroState]) -> list[str]:
             break
         count = LONE_SWARM_DICE if hero.alone or alone_room else SWARM_MELEE_DICE
         dice = fight.dice.each("swarm melee", count, sides)
-        hurt_hero(fight, hero, dice, f"{swarm.id} ({count}x melee)")
+        hurt_hero(fight, hero, dice, f"{swarm.id} ({count}x melee)", swarm.kind)
         if has(swarm.kind, "vanishes on strike"):
             shrink(fight, swarm, count * stats(swarm.kind).health,
                    f"{count} {swarm.kind}s cease to exist as they strike")
@@ -163,7 +163,8 @@ def swarm_shots(fight: Fight, swarm: Swarm, present: list[HeroState]) -> None:
     for shot in range(fight.scene.size):
         hero = targets[(start + shot) % len(targets)]
         if hero.present:
-            hurt_hero(fight, hero, [fight.dice.total("swarm shot", 1, sides)], f"{swarm.id}'s shot")
+            hurt_hero(fight, hero, [fight.dice.total("swarm shot", 1, sides)], f"{swarm.id}'s shot",
+                      swarm.kind)
 
 
 def lone_turn(fight: Fight, monster: Monster, struck: dict[str, int]) -> None:
@@ -209,7 +210,7 @@ def strike(fight: Fight, monster: Monster, hero: HeroState, mode: str) -> None:
             fight.say("defended", f"{hero.name} fends off {monster.id}", hero=hero.name)
             return
     hurt_hero(fight, hero, [fight.dice.total(f"monster {mode}", 1, sides, die_bonus(die))],
-              f"{monster.id}'s {mode}")
+              f"{monster.id}'s {mode}", monster.kind)
     if has(monster.kind, "vanishes on strike"):
         monster.health = 0
         fight.say("destroyed", f"{monster.id} ceases to exist as it strikes", foe=monster.id)
@@ -240,7 +241,7 @@ def beyond_turn(fight: Fight) -> None:
             elif target is not None:
                 hurt_hero(fight, target, [fight.dice.total("monster melee", 1,
                                                            die_sides(numbers.melee))],
-                          f"{foe.id} striking back through the murder hole")
+                          f"{foe.id} striking back through the murder hole", foe.kind)
         elif die_sides(numbers.shot) and not has(foe.kind, "waits for tremors"):
             if default is None:
                 fight.say("blocked", f"{foe.id}'s shot through the murder hole stops at a "
@@ -248,7 +249,7 @@ def beyond_turn(fight: Fight) -> None:
             else:
                 hurt_hero(fight, default, [fight.dice.total("monster shot", 1,
                                                             die_sides(numbers.shot))],
-                          f"{foe.id}'s shot through the murder hole")
+                          f"{foe.id}'s shot through the murder hole", foe.kind)
         elif has(foe.kind, "seeks through walls"):
             fight.say("stuck", f"{foe.id} heads for the nearest hero and is stuck behind the "
                       "wall", foe=foe.id)

@@ -2,16 +2,20 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Final
 
 from pydantic import BaseModel
 
+from undercroft.engine.agents import Agent
 from undercroft.engine.api import Outcome
+from undercroft.engine.figures import FigureSpec
 from undercroft.errors import BadInput
 from undercroft.systems.amulet.actions import Action, parse_action
 from undercroft.systems.amulet.events import Event
+from undercroft.systems.amulet.game_agents import AGENTS
 from undercroft.systems.amulet.game_config import GameConfig
+from undercroft.systems.amulet.game_figures import GameFigures, figure_spec
 from undercroft.systems.amulet.game_state import GameState
 from undercroft.systems.amulet.game_step import legal_for, step, to_act
 from undercroft.systems.amulet.game_view import view
@@ -58,6 +62,17 @@ class AmuletRuleset:
         if state.ended is None:
             return None
         return Outcome(state.ended, summary(state))
+
+    def agents(self) -> Mapping[str, Callable[[], Agent]]:
+        return dict(AGENTS)
+
+    def figure_spec(self, config: BaseModel) -> FigureSpec:
+        if not isinstance(config, GameConfig):
+            raise BadInput(f"amulet needs a GameConfig, got {type(config).__name__}")
+        return figure_spec(config)
+
+    def watch(self, state: GameState) -> GameFigures:
+        return GameFigures(state)
 
     def hidden(self, state: GameState) -> list[str]:
         """Fragments of JSON no seat's view may contain (the conformance suite's check):

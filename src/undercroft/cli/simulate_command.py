@@ -1,0 +1,225 @@
+"""`undercroft simulate SYSTEM`: the balance lab's command.
+
+Many whole games with automated players (or many runs of one Amulet encounter
+with ``--scenario``), summed up with confidence intervals, optionally swept over
+rule values, written as JSON, one row per game, and an HTML report. Everything
+the user typed is checked before the first game is played.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated, Any, Final
+
+import typer
+from rich.console import Console
+from rich.progress import (
+    BarColumn,
+    MofNCompleteColumn,
+    Progress,
+    ProgressColumn,
+    Task,
+    TextColumn,
+    TimeRemainingColumn,
+)
+from rich.table import Table
+from rich.text import Text
+
+from undercroft.cli.output import emit_json, new_seed
+from undercroft.engine import registry
+from undercroft.errors import BadInput
+from undercroft.sim.rows_out import RowWriter, check_target
+from undercroft.sim.run import Plan, RunResult, out_columns, run
+from undercroft.sim.settings import build_arms, parse_sets, read_config_file
+from undercroft.sim.stats import Summary
+from undercroft.sim.workers import default_workers, open_workers
+
+MAX_GAMES: Final = 100_000_000
+MAX_RUNS: Final = 1_000_000
+
+
+class SpeedColumn(ProgressColumn):
+    """Games per second so far."""
+
+    def render(self, task: Task) -> Text:
+        speed = task.finished_speed or task.speed
+        return Text("" if speed is None else f"{speed:,.1f} games/s")
+
+
+def progress_bar(what: str) -> Progress:
+    """A bar on stderr: games done, games per second, time left (stdout stays clean)."""
+    return Progress(TextColumn(what), BarColumn(), MofNCompleteColumn(), SpeedColumn(),
+                    TextColumn("left"), TimeRemainingColumn(),
+                    console=Console(stderr=True), transient=True)
+
+
+def simulate_command(
+    system: Annotated[str, typer.Argument(help="The ruleset: " + ", ".join(registry.names()),
+                                          show_default=False)],
+    games: Annotated[int | None, typer.Option("--games", help="Games per arm of the sweep.")
+                     ] = None,
+    seed: Annotated[int | None, typer.Option(
+        "--seed", help="Run seed: game i plays on a seed derived from it and i.")] = None,
+    config: Annotated[Path | None, typer.Option(
+        "--config", help="Rule settings from a TOML or JSON file.")] = None,
+    sets: Annotated[list[str] | None, typer.Option(
+        "--set", help="key=value, or key=a,b,c to sweep (repeat for a grid); list items "
+        "joined with '+'.")] = None,
+    agents: Annotated[str | None, typer.Option(
+        "--agents", help="Automated players, one per seat, cycled (default: sensible).")
+    ] = None,
+    party: Annotated[str | None, typer.Option("--party", help="Classes, comma-separated.")
+                     ] = None,
+    workers: Annotated[int | None, typer.Option(
+        "--workers", help="Local processes (default: one per core).")] = None,
+    scheduler: Annotated[str | None, typer.Option(
+        "--scheduler", help="A Dask scheduler's address (tcp://host:8786).")] = None,
+    json_output: Annotated[bool, typer.Option("--json", help="Print one JSON document.")
+                           ] = False,
+    out: Annotated[Path | None, typer.Option(
+        "--out", help="One row per game: a .csv or .parquet file.")] = None,
+    report: Annotated[Path | None, typer.Option(
+        "--report", help="Write an HTML report with plots into this folder.")] = None,
+    scenario: Annotated[Path | None, typer.Option(
+        "--scenario", help="Amulet only: simulate one encounter from a scenario file.")
+    ] = None,
+    runs: Annotated[int | None, typer.Option("--runs", help="Runs of the --scenario.")
+                    ] = None,
+) -> None:
+    """Play many games with automated players and sum them up with error bars."""
+    ruleset = registry.get(system)
+    seed = new_seed() if seed is None else seed
+    if scenario is not None or runs is not None:
+        _encounter(system, scenario, runs, seed, json_output,
+                   any(v is not None for v in (games, config, sets, agents, party, workers,
+                                               scheduler, out, report)))
+        return
+    if games is None:
+        raise BadInput("--games: required (how many games per arm)")
+    if not 1 <= games <= MAX_GAMES:
+        raise BadInput(f"--games {games}: expected 1 to {MAX_GAMES:,}")
+    if workers is not None and workers < 1:
+        raise BadInput(f"--workers {workers}: expected 1 or more")
+    model = ruleset.config_model()
+    base: dict[str, Any] = read_config_file(config) if config is not None else {}
+    if party is not None:
+        if "party" not in model.model_fields:
+            raise BadInput(f"--party: {system} has no party setting")
+        base["party"] = [name.strip().lower() for name in party.split(",")]
+    arms = build_arms(model, base, parse_sets(sets or [], model),
+                      "--party" if party is not None and config is None else "--config")
+    names = tuple(n.strip().lower() for n in (agents or _default_agent(ruleset)).split(","))
+    known = ruleset.agents()
+    for name in names:
+        if name not in known:
+            raise BadInput(f"--agents {name!r}: unknown (known: {', '.join(sorted(known))})")
+    if out is not None:
+        check_target(out)
+    if report is not None and report.exists() and not report.is_dir():
+        raise BadInput(f"--report {report}: is a file, expected a folder")
+    plan = Plan(system, games, seed, arms, names)
+    count = workers or default_workers()
+    result = _play(plan, count, scheduler, out)
+    if report is not None:
+        from undercroft.sim.report import write_report
+
+        page = write_report(result, report)
+        Console(stderr=True).print(f"report: {page}")
+    if json_output:
+        emit_json(result.to_dict(), "-")
+    else:
+        _print_result(result)
+
+
+def _default_agent(ruleset: Any) -> str:
+    return "sensible" if "sensible" in ruleset.agents() else "random"
+
+
+def _play(plan: Plan, count: int, scheduler: str | None, out: Path | None) -> RunResult:
+    total = plan.games * len(plan.arms)
+    with open_workers(count, scheduler) as workers, progress_bar(
+            f"{plan.system} games") as bar:
+        task = bar.add_task("games", total=total)
+        writer = RowWriter(out, out_columns(plan)) if out is not None else None
+        try:
+            result = run(plan, workers, workers_count(workers, count),
+                         lambda n: bar.advance(task, n), writer)
+        except BaseException:
+            if writer is not None:
+                writer.abandon()
+            raise
+        if writer is not None:
+            writer.close()
+    return result
+
+
+def workers_count(workers: Any, asked: int) -> int:
+    return int(getattr(workers, "count", asked))
+
+
+def _print_result(result: RunResult) -> None:
+    """Headline figures per arm, with their intervals, on stdout."""
+    console = Console(highlight=False)
+    plan = result.plan
+    console.print(f"{plan.system}: {plan.games:,} games per arm, seed {plan.seed}, agents "
+                  f"{','.join(plan.agents)}")
+    table = Table("figure", *[a.arm.label.replace(", ", "\n") for a in result.arms])
+    names = result.arms[0].spec.headline or tuple(result.arms[0].summary.means)
+    for name in names:
+        table.add_row(name, *[_mean_text(a.summary, name) for a in result.arms])
+    for name in result.arms[0].summary.rates_dict():
+        table.add_row(name, *[_rate_text(a.summary, name) for a in result.arms])
+    console.print(table)
+
+
+def _mean_text(summary: Summary, name: str) -> str:
+    mean = summary.means.get(name)
+    if mean is None:
+        return "-"
+    lo, hi = mean.ci95()
+    return f"{mean.mean:.2f} ({lo:.2f}-{hi:.2f})"
+
+
+def _rate_text(summary: Summary, name: str) -> str:
+    rate = summary.rates_dict().get(name)
+    if rate is None:
+        return "-"
+    lo, hi = rate["ci95"]
+    return f"{100 * rate['p']:.1f}% ({100 * lo:.1f}-{100 * hi:.1f})"
+
+
+def _encounter(system: str, scenario: Path | None, runs: int | None, seed: int,
+               json_output: bool, other_options: bool) -> None:
+    """``--scenario FILE --runs N``: one Amulet encounter, many times."""
+    if system != "amulet":
+        raise BadInput(f"--scenario: only amulet has scenarios, not {system!r}")
+    if scenario is None or runs is None:
+        raise BadInput("--scenario and --runs go together")
+    if other_options:
+        raise BadInput("--scenario takes only --runs, --seed and --json")
+    if not 1 <= runs <= MAX_RUNS:
+        raise BadInput(f"--runs {runs}: expected 1 to {MAX_RUNS:,}")
+    from undercroft.sim.encounters import encounter_document, simulate_encounter
+    from undercroft.systems.amulet.scenario import read_scenario
+
+    found = read_scenario(scenario)
+    name = found.name or scenario.stem
+    with progress_bar("encounter runs") as bar:
+        task = bar.add_task("runs", total=runs)
+        summary = simulate_encounter(found, seed, runs, lambda: bar.advance(task))
+    document = encounter_document(name, seed, summary)
+    if json_output:
+        emit_json(document, "-")
+        return
+    console = Console(highlight=False)
+    console.print(f"{name}: {runs:,} runs, seed {seed}")
+    table = Table("figure", "value (95% interval)")
+    for rate in document["rates"]:
+        table.add_row(rate, _rate_text(summary, rate))
+    for metric in document["metrics"]:
+        table.add_row(metric, _mean_text(summary, metric))
+    console.print(table)
+
+
+def register(app: typer.Typer) -> None:
+    app.command("simulate")(simulate_command)
