@@ -95,8 +95,8 @@ def read_config_file(path: Path) -> dict[str, Any]:
     try:
         data = json.loads(text) if path.suffix == ".json" else tomllib.loads(text)
     except (json.JSONDecodeError, tomllib.TOMLDecodeError) as error:
-        raise BadInput(f"--config {path}: not valid {path.suffix[1:] or 'TOML'} ({error})") \
-            from None
+        kind = "JSON" if path.suffix == ".json" else "TOML"
+        raise BadInput(f"--config {path}: not valid {kind} ({error})") from None
     if not isinstance(data, dict):
         raise BadInput(f"--config {path}: expected a table of settings")
     return data
@@ -119,8 +119,16 @@ class Arm:
 
 def build_arms(model: type[BaseModel], base: Mapping[str, Any], sweeps: Sequence[Sweep],
                where: str = "--config") -> list[Arm]:
-    """Every combination of the sweeps' values over ``base``, each a validated config."""
+    """Every combination of the sweeps' values over ``base``, each a validated config.
+
+    A ``--set`` with one value is a plain setting: it joins the base and names no arm."""
     _validate(model, dict(base), where)
+    base = json.loads(json.dumps(base))
+    for sweep in [s for s in sweeps if len(s.values) == 1]:
+        value = sweep.values[0]
+        _put(base, sweep.key, value.split(LIST_JOIN) if _is_list(model, sweep.key) else value)
+        _validate(model, base, f"--set {sweep.key}={value}")
+    sweeps = [sweep for sweep in sweeps if len(sweep.values) > 1]
     arms = []
     grid = itertools.product(*[sweep.values for sweep in sweeps])
     for index, values in enumerate(grid):
