@@ -34,3 +34,11 @@ def test_the_game_benchmark_json_is_one_document_of_every_figure() -> None:
 def test_the_generation_benchmark_prints_its_figure() -> None:
     lines = run("amulet_generate.py", "--seconds", "0.2", "--json")
     assert json.loads(lines[-1])["levels_per_second"] > 0
+
+
+def test_the_scaling_benchmark_plays_the_same_games_on_each_count() -> None:
+    document = json.loads(run("sim_scaling.py", "--games", "4", "--workers", "1,2",
+                              "--json")[-1])
+    assert document["same_figures"] is True
+    assert set(document["games_per_second"]) == {"1", "2"}
+    assert document["speedup_over_first"]["1"] == 1.0

@@ -14,6 +14,7 @@ from conformance import leaks, play, random_policy, scripted_policy, truth_hash
 
 from undercroft.engine.record import Record, load_record, replay, save_record
 from undercroft.engine.registry import get, names
+from undercroft.engine.runner import play_out
 from undercroft.errors import BadInput
 
 QUICK: dict[str, dict[str, Any]] = {"amulet": {"max_rounds": 150, "depth_limit": 3}}
@@ -41,6 +42,30 @@ def test_seeded_games_end_within_the_bound_and_replay_exactly(
     _, again, _ = replay(loaded)
     assert truth_hash(ruleset, again) == truth_hash(ruleset, state)
     assert ruleset.outcome(again) == ruleset.outcome(state)
+
+
+@pytest.mark.parametrize("name", names())
+def test_every_agent_plays_and_the_simulator_reads_every_declared_figure(name: str) -> None:
+    """The balance lab works on any ruleset: its agents finish games, its watcher's row
+    has exactly the columns its spec declares, and the spec's report columns exist."""
+    ruleset = get(name)
+    config = _config(name)
+    spec = ruleset.figure_spec(config)
+    assert "random" in ruleset.agents()
+    for agent in sorted(ruleset.agents()):
+        state = ruleset.new(config, 7)
+        watcher = ruleset.watch(state)
+        seats = {seat: ruleset.agents()[agent]() for seat in ruleset.seats(state)}
+        play_out(ruleset, state, seats, 7, max_steps=BOUND, after_step=watcher.see)
+        assert ruleset.outcome(state) is not None
+        row = watcher.row()
+        assert list(row) == list(spec.columns)
+        assert all(isinstance(value, int | float | bool | str) for value in row.values())
+    named = [c for c in (spec.depth, *spec.headline, *spec.distributions) if c is not None]
+    assert set(named) <= set(spec.columns)
+    for prefix in (spec.causes, spec.depth_by_group, *spec.by_group):
+        if prefix is not None:
+            assert any(column.startswith(prefix) for column in spec.columns)
 
 
 @pytest.mark.parametrize("name", names())

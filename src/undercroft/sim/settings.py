@@ -123,16 +123,16 @@ def build_arms(model: type[BaseModel], base: Mapping[str, Any], sweeps: Sequence
 
     A ``--set`` with one value is a plain setting: it joins the base and names no arm."""
     _validate(model, dict(base), where)
-    base = json.loads(json.dumps(base))
+    fixed: dict[str, Any] = json.loads(json.dumps(base))
     for sweep in [s for s in sweeps if len(s.values) == 1]:
         value = sweep.values[0]
-        _put(base, sweep.key, value.split(LIST_JOIN) if _is_list(model, sweep.key) else value)
-        _validate(model, base, f"--set {sweep.key}={value}")
+        _put(fixed, sweep.key, value.split(LIST_JOIN) if _is_list(model, sweep.key) else value)
+        _validate(model, fixed, f"--set {sweep.key}={value}")
     sweeps = [sweep for sweep in sweeps if len(sweep.values) > 1]
     arms = []
     grid = itertools.product(*[sweep.values for sweep in sweeps])
     for index, values in enumerate(grid):
-        fields: dict[str, Any] = json.loads(json.dumps(base))
+        fields: dict[str, Any] = json.loads(json.dumps(fixed))
         settings = {}
         for sweep, value in zip(sweeps, values, strict=True):
             settings[sweep.key] = value

@@ -15,10 +15,10 @@ from collections.abc import Sequence
 from typing import Any, Final
 
 from undercroft.engine.figures import Figure, FigureSpec
-from undercroft.systems.amulet.tables import monsters
 from undercroft.systems.amulet.game_config import GameConfig
 from undercroft.systems.amulet.game_state import GameState
 from undercroft.systems.amulet.harm import DEATH_CAUSES
+from undercroft.systems.amulet.tables import monsters
 
 MINI_BOSS: Final = "mini-boss"
 OTHER: Final = "other"
