@@ -35,6 +35,7 @@ from typing import Any, Final
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
+from bench_args import positive
 from undercroft.engine import registry
 from undercroft.engine.api import Ruleset
 from undercroft.engine.runner import play_out
@@ -51,14 +52,6 @@ TOP: Final = 25
 AGENT: Final = "sensible"
 
 
-def positive(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        value = 0
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"expected a positive whole number, got {text!r}")
-    return value
 
 
 def play_one(ruleset: Ruleset[Any, Any], config: Any, seed: int) -> tuple[int, int, str]:

@@ -22,6 +22,7 @@ import platform
 import time
 from typing import Any, Final
 
+from bench_args import positive
 from undercroft.engine import registry
 from undercroft.sim.run import Plan, run
 from undercroft.sim.settings import build_arms
@@ -30,14 +31,6 @@ from undercroft.sim.workers import open_workers
 GOAL_SPEEDUP: Final = 1.8
 
 
-def positive(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        value = 0
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"expected a positive whole number, got {text!r}")
-    return value
 
 
 def counts(text: str) -> list[int]:

@@ -140,21 +140,14 @@ def _play(plan: Plan, count: int, scheduler: str | None, out: Path | None) -> Ru
     with open_workers(count, scheduler) as workers, progress_bar(
             f"{plan.system} games") as bar:
         task = bar.add_task("games", total=total)
-        writer = RowWriter(out, out_columns(plan)) if out is not None else None
-        try:
-            result = run(plan, workers, workers_count(workers, count),
-                         lambda n: bar.advance(task, n), writer)
-        except BaseException:
-            if writer is not None:
-                writer.abandon()
-            raise
-        if writer is not None:
-            writer.close()
-    return result
 
+        def advance(games: int) -> None:
+            bar.advance(task, games)
 
-def workers_count(workers: Any, asked: int) -> int:
-    return int(getattr(workers, "count", asked))
+        if out is None:
+            return run(plan, workers, workers.count, advance)
+        with RowWriter(out, out_columns(plan)) as rows:
+            return run(plan, workers, workers.count, advance, rows)
 
 
 def _print_result(result: RunResult) -> None:

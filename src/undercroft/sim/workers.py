@@ -46,6 +46,8 @@ class Workers(AbstractContextManager["Workers"]):
     """Plays batches and yields their rows in order."""
 
     description = "this process"
+    count = 1
+    """How many games this plays at once (batches are sized by it)."""
 
     def play(self, batches: Iterable[Batch]) -> Iterator[Rows]:
         for batch in batches:
