@@ -13,6 +13,7 @@ import typer
 
 from undercroft.cli import (
     amulet_commands,
+    cardcrawl_commands,
     dice_commands,
     play_commands,
     replay_command,
@@ -29,6 +30,7 @@ app = typer.Typer(
 )
 dice_commands.register(app)
 app.add_typer(amulet_commands.app, name="amulet")
+app.add_typer(cardcrawl_commands.app, name="cardcrawl")
 play_commands.register(app)
 replay_command.register(app)
 simulate_command.register(app)

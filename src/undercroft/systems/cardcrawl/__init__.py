@@ -1,0 +1,1 @@
+"""Card Crawl (seed 004): card-built characters, card combat, enemies, Random Dungeons."""
