@@ -1,0 +1,133 @@
+"""Card Crawl's enemies: a hit die, an attack bonus, and hit dice rolled when a fight begins.
+
+Seed 004, Enemies: "Enemies have a HD type, an attack bonus, and anything else is
+a special ability. Roll one HD for each creature in the fight when it begins and
+eliminate them like defense cards ... Enemies can use their attack bonus as a
+skill bonus for things they should be great at, half their bonus (rounded down)
+for things they might be competent at, and +0 for everything else. Beefy enemies
+might have multiple HD each." The bestiary is house content in
+``data/bestiary.toml`` (the seed has none); a mistake in it is named by file,
+enemy and field.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from functools import cache
+from pathlib import Path
+from typing import Any, Final
+
+from pydantic import BaseModel, ConfigDict, Field, field_validator
+
+from undercroft.content.loading import read_toml, validate
+from undercroft.errors import BadInput
+from undercroft.rng import Stream
+from undercroft.systems.cardcrawl.soak import enemy_hits
+
+BESTIARY_FILE: Final = Path(__file__).parent / "data" / "bestiary.toml"
+HIT_DICE: Final = (4, 6, 8, 10, 12)
+
+
+class EnemyKind(BaseModel):
+    """One kind of enemy as the bestiary gives it."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    hit_die: int
+    attack: int = Field(ge=0, le=20)
+    great_at: tuple[str, ...] = ()
+    competent_at: tuple[str, ...] = ()
+    hit_dice: int = Field(1, ge=1, le=10)
+    """Hit dice per creature: more than one makes a beefy enemy."""
+    group: tuple[int, int] = (1, 1)
+    """How many come together, fewest to most."""
+    special: tuple[str, ...] = ()
+    rooms: tuple[str, ...] = ()
+
+    @field_validator("hit_die")
+    @classmethod
+    def _a_real_die(cls, sides: int) -> int:
+        if sides not in HIT_DICE:
+            raise ValueError(f"a hit die is one of {', '.join(f'd{d}' for d in HIT_DICE)}")
+        return sides
+
+    @field_validator("group")
+    @classmethod
+    def _fewest_first(cls, group: tuple[int, int]) -> tuple[int, int]:
+        if not 1 <= group[0] <= group[1] <= 12:
+            raise ValueError("a group is [fewest, most] with 1 <= fewest <= most <= 12")
+        return group
+
+    def skill(self, task: str) -> int:
+        """Seed 004: the full bonus for what it is great at, half (rounded down) for what it
+        is competent at, +0 for everything else."""
+        if task in self.great_at:
+            return self.attack
+        if task in self.competent_at:
+            return self.attack // 2
+        return 0
+
+
+@cache
+def bestiary(path: Path = BESTIARY_FILE) -> dict[str, EnemyKind]:
+    """Every enemy kind by name, validated."""
+    document = read_toml(path)
+    return {name: validate(EnemyKind, values, f"{path}: enemy {name!r}")
+            for name, values in document.items()}
+
+
+def enemy_kind(name: str) -> EnemyKind:
+    kinds = bestiary()
+    if name not in kinds:
+        raise BadInput(f"enemy {name!r}: unknown (known: {', '.join(sorted(kinds))})")
+    return kinds[name]
+
+
+@dataclass
+class EnemyGroup:
+    """Enemies of one kind in a fight: each creature's remaining hit dice."""
+
+    id: str
+    kind: str
+    creatures: list[list[int]] = field(default_factory=list)
+
+    @property
+    def numbers(self) -> EnemyKind:
+        return enemy_kind(self.kind)
+
+    @property
+    def standing(self) -> int:
+        """Creatures with a hit die left."""
+        return sum(1 for dice in self.creatures if dice)
+
+    @property
+    def defeated(self) -> bool:
+        return self.standing == 0
+
+    def take_hit(self, margin: int) -> list[int]:
+        """Remove the dice a hit of ``margin`` takes (``soak.enemy_hits``); returns the
+        values removed."""
+        gone = enemy_hits(self.creatures, margin)
+        values = [self.creatures[c][i] for c, i in gone]
+        for creature, index in sorted(gone, reverse=True):
+            del self.creatures[creature][index]
+        return values
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"id": self.id, "kind": self.kind, "creatures": [list(c) for c in self.creatures],
+                "standing": self.standing}
+
+
+def roll_group(stream: Stream, group_id: str, kind: str, count: int | None = None) -> EnemyGroup:
+    """A group as a fight begins: one hit die rolled per creature (several for beefy ones)."""
+    numbers = enemy_kind(kind)
+    if count is None:
+        count = stream.randint(*numbers.group)
+    creatures = [stream.dice(numbers.hit_dice, numbers.hit_die) for _ in range(count)]
+    return EnemyGroup(group_id, kind, creatures)
+
+
+def kinds_for_room(room_type: str) -> list[str]:
+    """The enemies found in a room of this type (every kind, for a type none names)."""
+    found = [name for name, kind in sorted(bestiary().items()) if room_type in kind.rooms]
+    return found or sorted(bestiary())
