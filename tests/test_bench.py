@@ -42,3 +42,8 @@ def test_the_scaling_benchmark_plays_the_same_games_on_each_count() -> None:
     assert document["same_figures"] is True
     assert set(document["games_per_second"]) == {"1", "2"}
     assert document["speedup_over_first"]["1"] == 1.0
+
+
+def test_the_dungeon_benchmark_prints_its_figure() -> None:
+    figures = json.loads(run("cardcrawl_dungeons.py", "--seconds", "0.2", "--json")[-1])
+    assert figures["dungeons_per_second"] > 0 and figures["rooms"] == 20

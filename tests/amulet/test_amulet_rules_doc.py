@@ -5,15 +5,11 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+from rules_docs import defined_tests
+
 ROOT = Path(__file__).parents[2]
 RULES = ROOT / "docs" / "rules" / "amulet.md"
 
-
-def defined_tests() -> set[str]:
-    names: set[str] = set()
-    for path in (ROOT / "tests").rglob("test_*.py"):
-        names |= set(re.findall(r"^def (test_\w+)", path.read_text(), re.MULTILINE))
-    return names
 
 
 def test_every_test_the_rules_doc_names_exists() -> None:

@@ -17,7 +17,8 @@ from undercroft.engine.registry import get, names
 from undercroft.engine.runner import play_out
 from undercroft.errors import BadInput
 
-QUICK: dict[str, dict[str, Any]] = {"amulet": {"max_rounds": 150, "depth_limit": 3}}
+QUICK: dict[str, dict[str, Any]] = {"amulet": {"max_rounds": 150, "depth_limit": 3},
+                                    "cardcrawl": {"rooms": 6, "max_rounds": 60}}
 """Per ruleset, a config small enough for the suite (the step bound below holds it)."""
 BOUND = 400
 POLICIES = {"random": random_policy, "scripted": scripted_policy}
@@ -101,9 +102,9 @@ def test_an_illegal_choice_is_refused_and_changes_nothing(name: str) -> None:
     seat = sorted(ruleset.to_act(state))[0]
     before = truth_hash(ruleset, state)
     legal = {action.text for action in ruleset.legal(state, seat)}
-    illegal = next(ruleset.parse(text) for text in ("wait", "search north", "escape",
-                                                    "read scroll", "use potion")
-                   if text not in legal)
+    illegal = next(action for action in map(_parsed(ruleset), (
+        "wait", "search north", "escape", "read scroll", "use potion", "rest",
+        "move to room 99")) if action is not None and action.text not in legal)
     with pytest.raises(BadInput):
         ruleset.step(state, {seat: illegal})
     with pytest.raises(BadInput):
@@ -112,6 +113,16 @@ def test_an_illegal_choice_is_refused_and_changes_nothing(name: str) -> None:
         ruleset.step(state, {seat: ruleset.legal(state, seat)[0],
                              sorted(ruleset.seats(state))[-1]: illegal})
     assert truth_hash(ruleset, state) == before
+
+
+def _parsed(ruleset: Any) -> Any:
+    """Parse with ``ruleset``; None for a text that is no action of its system."""
+    def parse(text: str) -> Any:
+        try:
+            return ruleset.parse(text)
+        except BadInput:
+            return None
+    return parse
 
 
 def test_the_leak_check_catches_a_leaky_view() -> None:

@@ -45,11 +45,20 @@ def replay_command(
     ruleset, state, _ = replay(record, str(path), until=_until_round(record, round_))
     figures = replay_figures(ruleset, state, record)
     if svg is not None:
+        if record.system != "amulet":
+            raise BadInput(f"--svg: only an Amulet record has a level map to draw, not "
+                           f"{record.system!r}")
         write_text(svg, render_svg(state.level.generator.level, player_view=True), "--svg")
     if json_output:
         emit_json(figures, "-")
         return
     console = Console(highlight=False)
+    if record.system != "amulet":
+        _print_plain(console, ruleset, state)
+        console.print(f"{path}: seed {record.seed}, step {figures['steps']} of "
+                      f"{len(record.choices)}, state {figures['state_hash'][:16]}",
+                      markup=False, soft_wrap=True)
+        return
     view = ruleset.view(state, ruleset.seats(state)[0])
     console.print(draw.header(view))
     console.print(draw.heroes(view))
@@ -69,11 +78,28 @@ def _until_round(record: Record, limit: int | None) -> Callable[[Any], bool] | N
     return lambda state: ruleset.view(state, None)["round"] > limit
 
 
-def replay_figures(ruleset: Ruleset[Any, Any], state: GameState,
+def _print_plain(console: Console, ruleset: Ruleset[Any, Any], state: Any) -> None:
+    """Where a game of a system without its own table drawing stands, in words."""
+    truth = ruleset.view(state, None)
+    console.print(f"{ruleset.name}: round {truth['round']}", markup=False)
+    for event in truth.get("events", [])[-8:]:
+        console.print(f"  {event['text']}", markup=False)
+    outcome = ruleset.outcome(state)
+    if outcome is not None:
+        console.print(f"outcome: {outcome.result} {outcome.summary}", markup=False)
+
+
+def replay_figures(ruleset: Ruleset[Any, Any], state: Any,
                    record: Record) -> dict[str, Any]:
     """What a script reads of a replayed game: the figures, the outcome, a fingerprint."""
     truth = ruleset.view(state, None)
     outcome = ruleset.outcome(state)
+    if record.system != "amulet":
+        return {"system": record.system, "seed": record.seed, "steps": truth["step"],
+                "round": truth["round"], **(outcome.summary if outcome is not None else {}),
+                "outcome": None if outcome is None else outcome.result,
+                "state_hash": state_hash(truth)}
+    assert isinstance(state, GameState)
     return {
         "system": record.system,
         "seed": record.seed,

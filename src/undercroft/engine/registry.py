@@ -13,7 +13,8 @@ from typing import Any, Final
 from undercroft.engine.api import Ruleset
 from undercroft.errors import BadInput
 
-RULESETS: Final = {"amulet": "undercroft.systems.amulet.ruleset"}
+RULESETS: Final = {"amulet": "undercroft.systems.amulet.ruleset",
+                   "cardcrawl": "undercroft.systems.cardcrawl.ruleset"}
 """Ruleset name -> the module whose ``RULESET`` implements it."""
 
 

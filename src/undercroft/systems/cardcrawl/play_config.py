@@ -1,0 +1,39 @@
+"""Settings of a game of Card Crawl: the party, the dungeon, and the house rules of play.
+
+Seed 004 gives the character and combat rules and a way to make a dungeon, but
+not how a game runs without a game master; each field here is our choice, its
+reason beside it and in docs/rules/cardcrawl.md ("Play").
+"""
+
+from __future__ import annotations
+
+from pydantic import BaseModel, ConfigDict, Field
+
+
+class CardCrawlConfig(BaseModel):
+    """How one game of Card Crawl is played."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    players: int = Field(3, ge=1, le=4)
+    """Seats at the table, one starting character each."""
+    rooms: int = Field(10, ge=2, le=40)
+    """Rooms in the Random Dungeon (seed 004: "a relatively simple 6 room complex or a
+    sprawling collection of 20 or more")."""
+    vary: bool = True
+    """Seed 004's variation: smaller rooms at the front, larger at the back."""
+    stocked_percent: int = Field(60, ge=0, le=100)
+    """Chance a room other than the first holds enemies ("stock it with an appropriate
+    threat"); a room of size 4 or more always does."""
+    long_rests: int = Field(2, ge=0, le=20)
+    """Long rests the party may take in the dungeon (each untaps every card). Unlimited
+    rests would make every fight start fresh; two make tapping a real choice."""
+    any_skill: bool = True
+    """Seed 004: "the player should be allowed to use any skill that could remotely make
+    sense for a situation, within the GM's tolerance": with no GM to ask, a character
+    rolls with their best seam bonus. False: attacks roll with their class's skill and
+    defence with the best of melee, nimbleness, athletics and endurance."""
+    enemy_stance: str = Field("aggressive", pattern="^(aggressive|cautious)$")
+    """How the automated game master rolls for enemies."""
+    max_rounds: int = Field(300, ge=1, le=100_000)
+    """The game ends (time up) after this many rounds: a bound for automated play."""

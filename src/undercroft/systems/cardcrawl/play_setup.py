@@ -1,0 +1,130 @@
+"""A new game of Card Crawl: starting characters, a Random Dungeon, enemies where they live.
+
+Each seat gets a starting character by seed 004's Character Creation
+(``character.new_character``), and its cards are put into play as a
+:class:`Fighter`: what each card does in a fight is read from the card's
+``mechanic`` (house content, ``data/cards.toml``). The dungeon is seed 004's
+Random Dungeons plan laid out on the grid; the party walks the corridors the map
+could draw. Rooms are stocked with enemies that live in rooms of their type
+(``data/bestiary.toml``): seed 004 says "stock it with an appropriate threat".
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+from undercroft.rng import Stream
+from undercroft.systems.cardcrawl.cards import AttackCard, DefenceCard, GearCard, SpellCard
+from undercroft.systems.cardcrawl.character import Character, new_character
+from undercroft.systems.cardcrawl.dungeon_layout import layout_dungeon
+from undercroft.systems.cardcrawl.dungeon_plan import PlanConfig, generate_plan
+from undercroft.systems.cardcrawl.enemies import enemy_kind, kinds_for_room
+from undercroft.systems.cardcrawl.play_config import CardCrawlConfig
+from undercroft.systems.cardcrawl.play_skills import DEFENSIVE_SKILLS
+from undercroft.systems.cardcrawl.play_state import (
+    ENTRANCE,
+    Attack,
+    Card,
+    CardCrawlState,
+    Fighter,
+    Room,
+)
+
+ATTACK_SKILLS: Final = {"fighter": "melee", "rogue": "stealth", "cleric": "faith",
+                        "wizard": "arcana", "ranger": "archery", "bard": "charm"}
+"""The skill a class's attacks roll with (its seam bonus adds); attacks any class may
+buy roll with melee, thrown ones with athletics (house rule: the seed leaves an
+attack's skill to the table)."""
+ALWAYS_STOCKED_FROM: Final = 4
+"""Rooms this size or larger always hold enemies (seed 004: "larger rooms tend to have
+... more important stuff in them")."""
+
+
+def new_game(config: CardCrawlConfig, seed: int) -> CardCrawlState:
+    fighters = [fighter_for(f"Seat-{n}", new_character(Stream(seed, f"cardcrawl/character/{n}")))
+                for n in range(1, config.players + 1)]
+    rooms = dungeon_rooms(config, seed)
+    state = CardCrawlState(config, seed, fighters, rooms, Stream(seed, "cardcrawl/play"),
+                           rests_left=config.long_rests)
+    names = ", ".join(f"{f.seat} ({f.title})" for f in fighters)
+    state.say("start", f"{names} stand at the entrance of a dungeon of {len(rooms)} rooms")
+    return state
+
+
+def dungeon_rooms(config: CardCrawlConfig, seed: int) -> dict[int, Room]:
+    """The rooms as the map draws them, each with its stock of enemies."""
+    plan = generate_plan(PlanConfig(rooms=config.rooms, vary=config.vary), seed)
+    layout = layout_dungeon(plan)
+    links: dict[int, set[int]] = {room.number: set() for room in plan.rooms}
+    for corridor in layout.corridors:
+        links[corridor.b].add(corridor.a)
+        if corridor.a != ENTRANCE:
+            links[corridor.a].add(corridor.b)
+    stock = Stream(seed, "cardcrawl/stock")
+    rooms = {}
+    for planned in plan.rooms:
+        room = Room(planned.number, planned.size, planned.type.name,
+                    tuple(sorted(links[planned.number])))
+        if planned.size >= ALWAYS_STOCKED_FROM or stock.randint(1, 100) <= \
+                config.stocked_percent:
+            kind = stock.choice(kinds_for_room(room.type))
+            low, high = enemy_kind(kind).group
+            room.stock = (kind, stock.randint(low, high))
+        rooms[planned.number] = room
+    return rooms
+
+
+def fighter_for(seat: str, character: Character) -> Fighter:
+    """A character's cards as they work in a fight."""
+    attacks = []
+    names = {slot.card.id: slot.card.name for slot in character.attacks()}
+    for slot in character.attacks():
+        card = slot.card
+        follow = tuple((names[card_id], bonus)
+                       for card_id, bonus in character.combo_after(card.id).items())
+        attacks.append(Attack(card.name, card.bonus, _attack_skill(card), card.difficulty,
+                              follow, _amount(card, "extra_damage"), _amount(card, "heal"),
+                              card.effect))
+    cards = [_card(card) for card in character.defence_cards()]
+    cards += [_card(card) for card in character.equipment()]
+    return Fighter(seat, character.title, dict(character.skill_bonuses()), attacks, cards)
+
+
+def _attack_skill(card: AttackCard) -> str:
+    if card.requires in ATTACK_SKILLS:
+        return ATTACK_SKILLS[card.requires]
+    if card.mechanic is not None and card.mechanic.kind == "ranged":
+        return "athletics"
+    return "melee"
+
+
+def _amount(card: AttackCard, kind: str) -> int:
+    return card.mechanic.amount if card.mechanic is not None and card.mechanic.kind == kind \
+        else 0
+
+
+def _card(card: DefenceCard | GearCard | SpellCard) -> Card:
+    effect, value = play_effect(card)
+    rating = card.rating if isinstance(card, DefenceCard) else 0
+    return Card(card.name, card.kind, rating, effect, value, card.effect)
+
+
+def play_effect(card: DefenceCard | GearCard | SpellCard | AttackCard) -> tuple[str, int]:
+    """What tapping a card does in play, from its mechanic: a margin reduced or a defensive
+    roll bonus guards; a roll bonus for any check, or for the skill attacks use, focuses;
+    heal and untap are themselves; the rest (rerolls, skills no fight uses) are words for
+    the table."""
+    mechanic = card.mechanic
+    if mechanic is None:
+        return ("none", 0)
+    if mechanic.kind == "reduce_margin":
+        return ("guard", mechanic.amount)
+    if mechanic.kind == "roll_bonus":
+        if mechanic.skill is None or mechanic.skill in ATTACK_SKILLS.values():
+            return ("focus", mechanic.amount)
+        if mechanic.skill in DEFENSIVE_SKILLS:
+            return ("guard", mechanic.amount)
+        return ("none", 0)
+    if mechanic.kind in ("heal", "untap"):
+        return (mechanic.kind, max(1, mechanic.amount))
+    return ("none", 0)

@@ -1,0 +1,187 @@
+"""The state of a game of Card Crawl: the party's cards in play, the dungeon, the enemies.
+
+One object holds everything that changes, and ``play_rules.step`` is the only
+thing that changes it. A character's cards are copied into play as
+:class:`Fighter` records (what each card does in a fight, and whether it is
+ready, tapped or discarded), so the rules need nothing of how the cards were
+bought or arranged.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Final, Literal
+
+from undercroft.rng import Stream
+from undercroft.systems.cardcrawl.enemies import EnemyGroup
+from undercroft.systems.cardcrawl.play_config import CardCrawlConfig
+
+CardState = Literal["ready", "tapped", "discarded"]
+EFFECTS: Final = ("guard", "heal", "focus", "untap", "none")
+"""What tapping a card does in play: ``guard`` +value to the difficulty of attacks on
+the character until their next turn; ``heal`` one discarded defence card of rating up
+to the value comes back (seed 004's healing rule); ``focus`` +value to the character's
+next check; ``untap`` another tapped card of the character's is ready again; ``none``
+nothing the rules play (its words are for the table)."""
+ENTRANCE: Final = 0
+"""The entrance, outside the dungeon: seed 004's "connection to the entrance"."""
+
+
+@dataclass
+class Card:
+    """A defence, gear or spell card in play."""
+
+    name: str
+    kind: str
+    """"defence", "gear" or "spell"."""
+    rating: int
+    """A defence card's rating (0 for gear and spells)."""
+    effect: str
+    value: int
+    text: str
+    state: CardState = "ready"
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"name": self.name, "kind": self.kind, "rating": self.rating,
+                "effect": self.effect, "value": self.value, "text": self.text,
+                "state": self.state}
+
+
+@dataclass(frozen=True)
+class Attack:
+    """An attack card as it lies on its sheet."""
+
+    name: str
+    bonus: int
+    skill: str
+    """The skill the attack rolls with: the character's seam bonus for it adds."""
+    difficulty: int
+    """Seed 004: "usually equal to 9 unless otherwise modified" (the card says)."""
+    follow_ups: tuple[tuple[str, int], ...]
+    """The attacks to its right and below, each with the combo bonus it gets on the
+    next action after this one succeeds."""
+    extra: int = 0
+    """Added to the margin of a hit (the card's extra damage)."""
+    heal: int = 0
+    """A hit also brings back one lost defence card of this rating or less to the
+    attacker's most hurt ally (or to the attacker)."""
+    text: str = ""
+
+
+@dataclass
+class Fighter:
+    """One seat's character in play."""
+
+    seat: str
+    title: str
+    skills: dict[str, int]
+    attacks: list[Attack]
+    cards: list[Card]
+    """Defence cards brought (no more than the usable count), then gear and spells."""
+    healed: bool = False
+    """Seed 004: "If you've been healed, you can't be healed again until you're damaged"."""
+    guard: int = 0
+    focus: int = 0
+    combo: dict[str, int] = field(default_factory=dict)
+    """Attacks that get a combo bonus on this fighter's next action."""
+
+    @property
+    def defence(self) -> list[Card]:
+        return [card for card in self.cards if card.kind == "defence"]
+
+    @property
+    def standing_defence(self) -> list[Card]:
+        """Defence cards not discarded (ready or tapped)."""
+        return [card for card in self.defence if card.state != "discarded"]
+
+    @property
+    def incapacitated(self) -> bool:
+        """Seed 004: "Incapacitated at 0 cards (even if some cards are just tapped)": no
+        ready defence card left to soak a hit."""
+        return not any(card.state == "ready" for card in self.defence)
+
+    def skill(self, name: str) -> int:
+        return self.skills.get(name, 0)
+
+    def card(self, name: str) -> Card | None:
+        return next((card for card in self.cards if card.name == name), None)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"seat": self.seat, "title": self.title, "skills": dict(self.skills),
+                "attacks": [{"name": a.name, "bonus": a.bonus, "skill": a.skill,
+                             "difficulty": a.difficulty, "extra": a.extra, "heal": a.heal,
+                             "follow_ups": [list(f) for f in a.follow_ups]}
+                            for a in self.attacks],
+                "cards": [card.to_dict() for card in self.cards], "healed": self.healed,
+                "guard": self.guard, "focus": self.focus, "combo": dict(self.combo),
+                "incapacitated": self.incapacitated}
+
+
+@dataclass
+class Room:
+    """A room of the dungeon and who is in it."""
+
+    number: int
+    size: int
+    type: str
+    links: tuple[int, ...]
+    """Rooms a corridor joins to this one (0: the entrance)."""
+    enemies: list[EnemyGroup] = field(default_factory=list)
+    stock: tuple[str, int] | None = None
+    """The enemy kind and count waiting here, rolled into groups when the party enters."""
+    visited: bool = False
+
+
+@dataclass
+class PlayEvent:
+    """Something that happened, in words, with the dice behind it."""
+
+    round: int
+    kind: str
+    text: str
+    data: dict[str, Any] = field(default_factory=dict)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"round": self.round, "kind": self.kind, "text": self.text, **self.data}
+
+
+@dataclass
+class CardCrawlState:
+    """A game of Card Crawl in progress."""
+
+    config: CardCrawlConfig
+    seed: int
+    fighters: list[Fighter]
+    rooms: dict[int, Room]
+    dice: Stream
+    where: int = ENTRANCE
+    """The room the party is in (the party moves together: a house rule)."""
+    turn: int = 0
+    """Index of the fighter whose turn it is."""
+    round: int = 1
+    steps: int = 0
+    """Choices played so far (a record's step count)."""
+    rests_left: int = 0
+    events: list[PlayEvent] = field(default_factory=list)
+    ended: str | None = None
+    """"cleared", "defeated" or "time up"."""
+    groups_made: int = 0
+
+    def fighter(self, seat: str) -> Fighter:
+        for fighter in self.fighters:
+            if fighter.seat == seat:
+                return fighter
+        raise KeyError(seat)
+
+    @property
+    def room(self) -> Room | None:
+        return self.rooms.get(self.where)
+
+    def foes_here(self) -> list[EnemyGroup]:
+        room = self.room
+        return [] if room is None else [g for g in room.enemies if not g.defeated]
+
+    def say(self, kind: str, text: str, **data: Any) -> PlayEvent:
+        event = PlayEvent(self.round, kind, text, data)
+        self.events.append(event)
+        return event

@@ -1,0 +1,115 @@
+"""Card Crawl's automated players (cautious, aggressive, mixed) and `undercroft play cardcrawl`
+with its record replayed exactly."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from cli_helpers import assert_bad_input, run
+from undercroft.engine import registry
+from undercroft.engine.runner import play_out
+from undercroft.systems.cardcrawl.checks import success_chance
+from undercroft.systems.cardcrawl.play_agents import AGENTS
+from undercroft.systems.cardcrawl.play_config import CardCrawlConfig
+
+RULESET = registry.get("cardcrawl")
+
+
+def _first_attack(agent: str, seed: int) -> list[str]:
+    """The stances an agent rolled with over a game."""
+    state = RULESET.new(CardCrawlConfig(players=2, rooms=8), seed)
+    stances: list[str] = []
+
+    class Watching:
+        name = agent
+
+        def __init__(self) -> None:
+            self.inner = AGENTS[agent]()
+
+        def choose(self, view, legal, rng):  # type: ignore[no-untyped-def]
+            choice = self.inner.choose(view, legal, rng)
+            if choice.verb == "attack":
+                stances.append(choice.stance)
+                me = next(f for f in view["party"] if f["seat"] == view["turn"])
+                attack = next(a for a in me["attacks"] if a["name"] == choice.card)
+                bonus = (attack["bonus"] + max(me["skills"].values(), default=0)
+                         + me["combo"].get(choice.card, 0) + me["focus"])
+                other = "cautious" if choice.stance == "aggressive" else "aggressive"
+                if agent == "mixed":
+                    assert success_chance(choice.stance, bonus, attack["difficulty"]) >= \
+                        success_chance(other, bonus, attack["difficulty"])
+            return choice
+
+    play_out(RULESET, state, {seat: Watching() for seat in RULESET.seats(state)}, seed)
+    return stances
+
+
+@pytest.mark.parametrize("agent", ["cautious", "aggressive", "mixed"])
+def test_each_player_rolls_its_stance(agent: str) -> None:
+    stances = [s for seed in range(4) for s in _first_attack(agent, seed)]
+    assert stances
+    if agent != "mixed":
+        assert set(stances) == {agent}
+
+
+def test_sensible_players_explore_further_than_random_ones() -> None:
+    def rooms(agent: str) -> int:
+        total = 0
+        for seed in range(12):
+            state = RULESET.new(CardCrawlConfig(), seed)
+            play_out(RULESET, state, {s: RULESET.agents()[agent]() for s in RULESET.seats(state)},
+                     seed)
+            total += sum(1 for room in state.rooms.values() if room.visited)
+        return total
+    assert rooms("mixed") > rooms("random")
+
+
+def test_hot_seat_play_reads_choices_and_keeps_a_record_that_replays(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str],
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    import io
+
+    record = tmp_path / "game.json"
+    monkeypatch.setattr("sys.stdin", io.StringIO("1\nzzz\nwait\nwait\nquit\n"))
+    result = run(capsys, "play", "cardcrawl", "--seed", "4", "--rooms", "6", "--players", "2",
+                 "--record", str(record))
+    assert result.code == 0, result.err
+    assert "Seat-1 to act" in result.out and "Stopped at step 3" in result.out
+    assert "Type the number of an action" in result.out  # "zzz" is asked again
+    saved = json.loads(record.read_text())
+    assert saved["system"] == "cardcrawl" and len(saved["choices"]) == 3
+    replayed = run(capsys, "replay", str(record), "--json")
+    assert json.loads(replayed.out)["steps"] == 3
+
+
+def test_automated_play_runs_to_the_end_and_replays_to_the_same_state(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    record = tmp_path / "auto.json"
+    result = run(capsys, "play", "cardcrawl", "--seed", "2", "--auto", "all", "--record",
+                 str(record))
+    assert result.code == 0 and "The game is over:" in result.out
+    first = json.loads(run(capsys, "replay", str(record), "--json").out)
+    again = json.loads(run(capsys, "replay", str(record), "--json").out)
+    assert first == again and first["outcome"] in ("cleared", "defeated", "time up")
+
+
+@pytest.mark.parametrize(("args", "fragment"), [
+    (("--players", "9"), "--players 9"),
+    (("--agent", "brave"), "--agent 'brave'"),
+    (("--auto", "Seat-7"), "--auto 'Seat-7'"),
+])
+def test_bad_options_are_one_line(capsys: pytest.CaptureFixture[str], args: tuple[str, ...],
+                                  fragment: str) -> None:
+    assert_bad_input(run(capsys, "play", "cardcrawl", *args), fragment)
+
+
+def test_the_balance_lab_plays_card_crawl(capsys: pytest.CaptureFixture[str]) -> None:
+    result = run(capsys, "simulate", "cardcrawl", "--games", "4", "--seed", "1", "--workers",
+                 "1", "--agents", "cautious,aggressive", "--json")
+    document = json.loads(result.out)
+    assert document["system"] == "cardcrawl"
+    assert document["metrics"]["rooms_visited"]["n"] == 4
+    assert "downed_by.goblin" in document["metrics"]

@@ -1,0 +1,168 @@
+"""Playing Card Crawl: turns, attacks and their margins, combos, defence cards as hit points,
+tapping, healing once per wound, long rests, the automated game master, the end."""
+
+from __future__ import annotations
+
+import pytest
+
+from undercroft.errors import BadInput
+from undercroft.rng import Stream
+from undercroft.systems.cardcrawl.enemies import EnemyGroup
+from undercroft.systems.cardcrawl.play_actions import Play, parse_play
+from undercroft.systems.cardcrawl.play_config import CardCrawlConfig
+from undercroft.systems.cardcrawl.play_gm import enemies_act
+from undercroft.systems.cardcrawl.play_rules import legal, step, to_act
+from undercroft.systems.cardcrawl.play_setup import new_game
+from undercroft.systems.cardcrawl.play_state import (
+    Attack,
+    Card,
+    CardCrawlState,
+    Fighter,
+    Room,
+)
+
+
+class Faces:
+    """A dice stream that rolls the faces given, in order (for exact rules tests)."""
+
+    def __init__(self, *faces: int) -> None:
+        self.faces = list(faces)
+
+    def die(self, sides: int) -> int:
+        face = self.faces.pop(0)
+        assert 1 <= face <= sides
+        return face
+
+    def dice(self, count: int, sides: int) -> list[int]:
+        return [self.die(sides) for _ in range(count)]
+
+    def randint(self, low: int, high: int) -> int:
+        return low
+
+
+def fighter(seat: str = "Seat-1", skills: dict[str, int] | None = None) -> Fighter:
+    slash = Attack("Slash", 1, "melee", 9, (("Thrust", 2),))
+    thrust = Attack("Thrust", 1, "melee", 9, ())
+    cards = [Card("Parry", "defence", 1, "guard", 1, ""),
+             Card("Dodge", "defence", 2, "none", 0, ""),
+             Card("Mail", "defence", 3, "none", 0, ""), Card("Salve", "gear", 0, "heal", 2, "")]
+    return Fighter(seat, "The human Fighter", skills or {"melee": 2}, [slash, thrust], cards)
+
+
+def table(*fighters: Fighter, foes: list[list[int]] | None = None,
+          faces: tuple[int, ...] = ()) -> CardCrawlState:
+    room = Room(1, 3, "Barracks", (0,), [EnemyGroup("goblin-1", "goblin", foes)] if foes else [])
+    state = CardCrawlState(CardCrawlConfig(players=len(fighters)), 1, list(fighters), {1: room},
+                           Stream(1), where=1, rests_left=1)
+    state.dice = Faces(*faces)  # type: ignore[assignment]
+    return state
+
+
+def test_a_hit_takes_hit_dice_by_its_margin_and_readies_a_combo() -> None:
+    """d12 10 + attack 1 + melee 2 = 13 vs 9: margin 4 takes the 1 and 3 (two goblins)."""
+    state = table(fighter(), foes=[[1], [3], [6]], faces=(10, 1))  # then the goblin misses
+    step(state, {"Seat-1": Play("attack", "goblin-1", "Slash", "aggressive")})
+    assert state.rooms[1].enemies[0].creatures == [[], [], [6]]
+    assert state.fighters[0].combo == {"Thrust": 2}
+
+
+def test_a_tie_misses_and_spends_the_combo() -> None:
+    state = table(fighter(), foes=[[6]], faces=(6, 1))  # 6 + 1 + 2 = 9 vs 9
+    state.fighters[0].combo = {"Thrust": 2}
+    step(state, {"Seat-1": Play("attack", "goblin-1", "Thrust", "aggressive")})
+    assert state.rooms[1].enemies[0].standing == 1
+    assert state.fighters[0].combo == {}
+
+
+def test_an_enemy_hit_discards_the_least_defence_covering_its_margin() -> None:
+    """Goblin +2, aggressive d12 9 = 11 vs 6 + melee 2 = 8: margin 3 takes Mail (3), not
+    Parry and Dodge... both total 3: the fewest cards go."""
+    state = table(fighter(), foes=[[4]], faces=(9,))
+    enemies_act(state)
+    assert [c.state for c in state.fighters[0].defence] == ["ready", "ready", "discarded"]
+
+
+def test_a_guard_raises_the_difficulty_until_the_next_turn() -> None:
+    state = table(fighter(), foes=[[4]], faces=(6,))  # 6 + 2 = 8 vs 8 + 1: a miss
+    step(state, {"Seat-1": Play("tap", card="Parry")})
+    assert state.fighters[0].defence[0].state == "tapped"
+    assert all(c.state != "discarded" for c in state.fighters[0].defence)
+    assert state.fighters[0].guard == 1
+
+
+def test_healing_brings_one_card_back_once_per_wound() -> None:
+    state = table(fighter())
+    me = state.fighters[0]
+    me.defence[1].state = "discarded"  # Dodge (2)
+    me.defence[2].state = "discarded"  # Mail (3): too big for a 2 heal
+    assert Play("tap", card="Salve") in legal(state, "Seat-1")
+    step(state, {"Seat-1": Play("tap", card="Salve")})
+    assert [c.state for c in me.defence] == ["ready", "ready", "discarded"]
+    assert me.healed
+    me.cards[3].state = "ready"
+    assert Play("tap", card="Salve") not in legal(state, "Seat-1")  # not again until hurt
+
+
+def test_incapacitated_at_no_ready_defence_card_even_with_tapped_ones() -> None:
+    me = fighter()
+    me.defence[0].state = "tapped"
+    me.defence[1].state = me.defence[2].state = "discarded"
+    assert me.incapacitated
+
+
+def test_a_long_rest_untaps_every_card_but_brings_none_back() -> None:
+    state = table(fighter())
+    me = state.fighters[0]
+    me.defence[0].state = "tapped"
+    me.defence[2].state = "discarded"
+    step(state, {"Seat-1": Play("rest")})
+    assert [c.state for c in me.defence] == ["ready", "ready", "discarded"]
+    assert state.rests_left == 0
+    assert Play("rest") not in legal(state, "Seat-1")
+
+
+def test_seats_act_in_turn_and_an_illegal_choice_changes_nothing() -> None:
+    state = table(fighter("Seat-1"), fighter("Seat-2"), foes=[[6]])
+    assert to_act(state) == ["Seat-1"]
+    with pytest.raises(BadInput, match="not their turn"):
+        step(state, {"Seat-2": Play("wait")})
+    with pytest.raises(BadInput, match="not possible now"):
+        step(state, {"Seat-1": Play("move", "entrance")})  # enemies stand here
+    assert state.steps == 0 and to_act(state) == ["Seat-1"]
+    step(state, {"Seat-1": Play("wait")})
+    assert to_act(state) == ["Seat-2"]
+
+
+def test_the_game_ends_cleared_or_defeated() -> None:
+    state = table(fighter(), foes=[[1]], faces=(12,))
+    state.rooms[1].visited = True
+    step(state, {"Seat-1": Play("attack", "goblin-1", "Slash", "aggressive")})
+    assert state.ended == "cleared"
+    lost = table(fighter(), foes=[[6]], faces=(12, 12, 12))
+    me = lost.fighters[0]
+    me.defence[0].state = me.defence[1].state = "discarded"
+    step(lost, {"Seat-1": Play("wait")})
+    assert lost.ended == "defeated"
+
+
+def test_actions_read_back_from_their_text() -> None:
+    for play in (Play("attack", "goblin-1", "Magic Missile", "cautious"),
+                 Play("tap", card="Leather Armour"), Play("move", "room 4"),
+                 Play("move", "entrance"), Play("rest"), Play("wait")):
+        assert parse_play(play.text) == play
+    with pytest.raises(BadInput, match="not a Card Crawl action"):
+        parse_play("dance")
+
+
+def test_a_new_game_seats_starting_characters_in_a_stocked_dungeon() -> None:
+    state = new_game(CardCrawlConfig(players=2, rooms=8), 5)
+    assert [f.seat for f in state.fighters] == ["Seat-1", "Seat-2"]
+    for member in state.fighters:
+        assert sorted(c.rating for c in member.defence) == [1, 2, 3]
+        assert len(member.attacks) == 1 and member.attacks[0].bonus == 1
+    assert len(state.rooms) == 8
+    assert any(room.stock for room in state.rooms.values())
+    assert all(room.stock for room in state.rooms.values() if room.size >= 4)
+    for number, room in state.rooms.items():
+        for link in room.links:
+            assert link == 0 or number in state.rooms[link].links
