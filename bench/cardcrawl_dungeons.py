@@ -17,7 +17,6 @@ from collections.abc import Callable
 from typing import Any
 
 from bench_args import positive
-
 from undercroft.systems.cardcrawl.dungeon_layout import layout_dungeon
 from undercroft.systems.cardcrawl.dungeon_plan import PlanConfig, generate_plan
 

@@ -18,7 +18,8 @@ from undercroft.engine.runner import play_out
 from undercroft.errors import BadInput
 
 QUICK: dict[str, dict[str, Any]] = {"amulet": {"max_rounds": 150, "depth_limit": 3},
-                                    "cardcrawl": {"rooms": 6, "max_rounds": 60}}
+                                    "cardcrawl": {"rooms": 6, "max_rounds": 60},
+                                    "labyrinth": {"players": 3, "max_steps": 300}}
 """Per ruleset, a config small enough for the suite (the step bound below holds it)."""
 BOUND = 400
 POLICIES = {"random": random_policy, "scripted": scripted_policy}

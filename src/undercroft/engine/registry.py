@@ -14,7 +14,8 @@ from undercroft.engine.api import Ruleset
 from undercroft.errors import BadInput
 
 RULESETS: Final = {"amulet": "undercroft.systems.amulet.ruleset",
-                   "cardcrawl": "undercroft.systems.cardcrawl.ruleset"}
+                   "cardcrawl": "undercroft.systems.cardcrawl.ruleset",
+                   "labyrinth": "undercroft.systems.labyrinth.ruleset"}
 """Ruleset name -> the module whose ``RULESET`` implements it."""
 
 

@@ -1,0 +1,62 @@
+"""`undercroft play labyrinth`: Labyrinth at one terminal, the software as dungeon master."""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+from rich.console import Console
+
+from undercroft.cli.play_turns import run_table
+
+
+def register(play_app: typer.Typer) -> None:
+    play_app.command("labyrinth")(play_labyrinth)
+
+
+def play_labyrinth(
+    players: Annotated[int, typer.Option("--players", help="Seats, 1 to 6.")] = 4,
+    party: Annotated[str | None, typer.Option(
+        "--party", help="Characters as race:class:element+element, comma-separated "
+        "(oxkin:warrior:metal+earth,hollow:wizard); seats left out are made at random.")
+    ] = None,
+    seed: Annotated[int | None, typer.Option("--seed", help="Seed; same seed and choices, "
+                                             "same game.")] = None,
+    auto: Annotated[str | None, typer.Option(
+        "--auto", help="Seats the agent plays (Seat-1,Seat-3), or 'all'.")] = None,
+    agent: Annotated[str, typer.Option("--agent", help="careful, bold or random.")
+                     ] = "careful",
+    record: Annotated[Path | None, typer.Option(
+        "--record", help="Write the game record to FILE after every step.")] = None,
+) -> None:
+    """Play Labyrinth hot-seat: each seat chooses in turn; agents play --auto seats."""
+    fields: dict[str, Any] = {"players": players}
+    if party is not None:
+        fields["party"] = tuple(part.strip() for part in party.split(",") if part.strip())
+    run_table("labyrinth", fields, seed, auto, agent, record, Console(highlight=False),
+              sys.stdin, show_table)
+
+
+def show_table(console: Console, view: dict[str, Any], seat: str, legal: Sequence[Any]
+               ) -> None:
+    where = "in town" if view["phase"] == "town" else f"on floor {view['floor']}"
+    console.print(f"\nRound {view['round']}, {where} ({view['phase']}). {seat} to act.",
+                  markup=False)
+    if view["market"]:
+        console.print(f"  market: {', '.join(view['market'])}", markup=False)
+    fight = view["fight"]
+    if fight is not None:
+        console.print("  monsters: " + ", ".join(f"{m['id']} ({m['health']} hp)"
+                                                 for m in fight["monsters"] if m["health"] > 0),
+                      markup=False)
+    for member in view["party"]:
+        state = "dead" if not member["alive"] else \
+            f"{member['health']}/{member['computed']['max_health']} hp"
+        worn = ", ".join(member["equipped"] + member["cursed"]) or "nothing worn"
+        console.print(f"  {member['seat']}, {member['race']} {member['class']}: {state}, "
+                      f"{member['silver']} sp, {worn}", markup=False)
+    for number, action in enumerate(legal, start=1):
+        console.print(f"  {number:>2}  {action.text}", markup=False)

@@ -1,0 +1,79 @@
+"""What a Labyrinth player can do, as small values with a stable text form.
+
+Town: "buy kobold-knife#1", "sell rations#2", "lift the curse on cursed-ring#1",
+"enter floor 2". Dungeon: "open the next door", "return to town", "use rations#1",
+"equip kobold-knife#1", "unequip kobold-knife#1", "open the chest", "check the chest
+for traps", "go down to floor 3". Fight: "attack goblin-2", "attack goblin-2 with
+intelligence", "attack goblin-2, bracing". Anywhere: "wait".
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Final, final
+
+from undercroft.errors import BadInput
+from undercroft.values import Value
+
+_FORMS: Final = (
+    ("buy", re.compile(r"^buy (?P<target>\S+)$")),
+    ("sell", re.compile(r"^sell (?P<target>\S+)$")),
+    ("lift", re.compile(r"^lift the curse on (?P<target>\S+)$")),
+    ("enter", re.compile(r"^enter floor (?P<target>\d+)$")),
+    ("next", re.compile(r"^open the next door$")),
+    ("return", re.compile(r"^return to town$")),
+    ("use", re.compile(r"^use (?P<target>\S+)$")),
+    ("equip", re.compile(r"^equip (?P<target>\S+)$")),
+    ("unequip", re.compile(r"^unequip (?P<target>\S+)$")),
+    ("open", re.compile(r"^open the chest$")),
+    ("search", re.compile(r"^check the chest for traps$")),
+    ("down", re.compile(r"^go down to floor (?P<target>\d+)$")),
+    ("attack", re.compile(r"^attack (?P<target>\S+?)(?P<how> with intelligence|, bracing)?$")),
+    ("wait", re.compile(r"^wait$")),
+)
+
+
+@final
+class Choice(Value):
+    """One action: a verb, what it is aimed at, and how (for attacks)."""
+
+    __match_args__ = ("verb", "target", "how")
+
+    def __init__(self, verb: str, target: str = "", how: str = "") -> None:
+        self.verb: Final = verb
+        self.target: Final = target
+        self.how: Final = how
+
+    def _fields(self) -> tuple[str, str, str]:
+        return (self.verb, self.target, self.how)
+
+    @property
+    def text(self) -> str:
+        target, how = self.target, self.how
+        return {
+            "buy": f"buy {target}", "sell": f"sell {target}",
+            "lift": f"lift the curse on {target}", "enter": f"enter floor {target}",
+            "next": "open the next door", "return": "return to town", "use": f"use {target}",
+            "equip": f"equip {target}", "unequip": f"unequip {target}",
+            "open": "open the chest", "search": "check the chest for traps",
+            "down": f"go down to floor {target}",
+            "attack": f"attack {target}" + {"intelligence": " with intelligence",
+                                             "brace": ", bracing"}.get(how, ""),
+        }.get(self.verb, self.verb)
+
+    def to_dict(self) -> dict[str, str]:
+        return {"text": self.text}
+
+
+def parse_choice(text: str) -> Choice:
+    """The action a text names; BadInput when it names none."""
+    body = " ".join(text.split())
+    for verb, form in _FORMS:
+        found = form.match(body)
+        if found is None:
+            continue
+        target = found.groupdict().get("target") or ""
+        how = (found.groupdict().get("how") or "").strip(" ,")
+        return Choice(verb, target, {"with intelligence": "intelligence",
+                                     "bracing": "brace"}.get(how, ""))
+    raise BadInput(f"{text!r}: not a Labyrinth action")

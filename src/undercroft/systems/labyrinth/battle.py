@@ -1,0 +1,180 @@
+"""A battle in a room of Labyrinth: players in initiative order, monsters run by the DM.
+
+Seed 002, Chapter 4, with Appendices A, B and E. The automated dungeon master's
+monsters attack a living adventurer at random, or the one with the least health
+left (``dm_targets``, house rule), each monster once on its type's turn. A
+renegade oxkin attacks twice; a destructive wizard takes 1d4 after attacking; a
+hollow with a nullified
+relation may brace when attacked (2d6 on its armour class), declared with its
+attack ("attack X, bracing"), and then skips its next attack. Treasure is shared
+among the living when the battle is won (house rule: the cards pay "per monster
+defeated" to the party); a guardian with stairs leaves a stairwell.
+"""
+
+from __future__ import annotations
+
+from undercroft.systems.labyrinth.actions import Choice
+from undercroft.systems.labyrinth.adventurer import (
+    attack_bonus,
+    brace,
+    consume_skip,
+    damage_dice,
+    wizard_backlash,
+)
+from undercroft.systems.labyrinth.adventurer_specials import attacks_per_turn, can_brace
+from undercroft.systems.labyrinth.adventurer_state import Adventurer
+from undercroft.systems.labyrinth.content import MonsterEncounter
+from undercroft.systems.labyrinth.decks import card_of
+from undercroft.systems.labyrinth.fight import Fight, Monster, attack, roll_initiative, roll_total
+from undercroft.systems.labyrinth.game_state import LabyrinthState
+from undercroft.systems.labyrinth.losses import hurt
+
+
+def start_fight(state: LabyrinthState, card: MonsterEncounter) -> None:
+    monsters: list[Monster] = []
+    for group in card.groups:
+        stats = state.content.monsters[group.monster]
+        count = roll_total(str(group.count), state.dice)
+        for _ in range(count):
+            number = sum(1 for m in monsters if m.kind == group.monster) + 1
+            monsters.append(Monster(f"{group.monster}-{number}", group.monster, stats.health))
+    names = [m.seat for m in state.living()] + list(dict.fromkeys(m.kind for m in monsters))
+    order, rolls = roll_initiative(names, state.dice)
+    state.fight = Fight(monsters, order, rolls)
+    state.phase = "fight"
+    state.say("fight", f"Battle: {', '.join(m.id for m in monsters)}; initiative "
+              f"{', '.join(f'{n} {rolls[n]}' for n in order)}", order=order)
+    run_monsters(state)
+
+
+def fight_legal(state: LabyrinthState, member: Adventurer) -> list[Choice]:
+    fight = state.fight
+    assert fight is not None
+    if member.skip_next_attack:
+        return [Choice("wait")]
+    plays: list[Choice] = []
+    for monster in fight.living():
+        plays.append(Choice("attack", monster.id))
+        if can_brace(member):
+            plays.append(Choice("attack", monster.id, "brace"))
+    return plays
+
+
+def player_turn(state: LabyrinthState, member: Adventurer, choice: Choice) -> None:
+    fight = state.fight
+    assert fight is not None
+    if choice.verb == "wait":
+        if consume_skip(member):
+            state.say("skip", f"{member.seat} braced and skips this attack", seat=member.seat)
+    else:
+        if choice.how == "brace":
+            fight.braced[member.seat] = 1
+        target = choice.target
+        for _ in range(attacks_per_turn(member)):
+            monster = next((m for m in fight.living() if m.id == target), None) \
+                or next(iter(fight.living()), None)
+            if monster is None:
+                break
+            _player_attack(state, member, monster)
+        backlash = wizard_backlash(member, state.dice)
+        if backlash is not None:
+            state.say("backlash", f"{member.seat}'s destructive magic bites back: {backlash}",
+                      seat=member.seat, damage=backlash)
+            if member.health == 0:
+                hurt(state, member, 0, "destructive magic")
+    advance(state)
+
+
+def _player_attack(state: LabyrinthState, member: Adventurer, monster: Monster) -> None:
+    fight = state.fight
+    assert fight is not None
+    worn = state.worn(member)
+    stats = state.content.monsters[monster.kind]
+    result = attack(state.dice, attack_bonus(member, worn), stats.armour_class,
+                    damage_dice(member, worn))
+    monster.health = max(0, monster.health - result.damage)
+    state.say("attack", f"{member.seat} attacks {monster.id}: {result.text()}"
+              f"{f' ({monster.health} left)' if result.hit else ''}", seat=member.seat,
+              target=monster.id, hit=result.hit, damage=result.damage)
+    if not monster.alive:
+        state.say("slain", f"{monster.id} is dead", target=monster.id)
+
+
+def advance(state: LabyrinthState) -> None:
+    """The next combatant's turn; monsters act at once, until a player is up or it is over."""
+    fight = state.fight
+    assert fight is not None
+    while not _over(state):
+        fight.turn += 1
+        if fight.turn >= len(fight.order):
+            fight.turn = 0
+            fight.round += 1
+        acting = fight.acting
+        member = next((m for m in state.party if m.seat == acting), None)
+        if member is not None:
+            if member.alive:
+                fight.braced.pop(member.seat, None)
+                return
+            continue
+        _monsters_attack(state, acting)
+    _finish(state)
+
+
+def run_monsters(state: LabyrinthState) -> None:
+    """At the start of a battle: monsters first in the order act before the first player."""
+    fight = state.fight
+    assert fight is not None
+    fight.turn = -1
+    advance(state)
+
+
+def _monsters_attack(state: LabyrinthState, kind: str) -> None:
+    fight = state.fight
+    assert fight is not None
+    stats = state.content.monsters[kind]
+    for monster in fight.living(kind):
+        targets = state.living()
+        if not targets:
+            return
+        target = min(targets, key=lambda m: (m.health, m.seat)) \
+            if state.config.dm_targets == "weakest" else state.dice.choice(targets)
+        armour = target.armour_class
+        if fight.braced.pop(target.seat, None) and can_brace(target):
+            dice = brace(target, state.dice)
+            armour += sum(dice)
+            state.say("brace", f"{target.seat} braces: +{sum(dice)} armour class {dice}",
+                      seat=target.seat)
+        result = attack(state.dice, stats.attack_modifier, armour, stats.damage)
+        state.say("monster attack", f"{monster.id} attacks {target.seat}: {result.text()}",
+                  target=target.seat, hit=result.hit)
+        if result.hit:
+            hurt(state, target, result.damage, monster.id)
+
+
+def _over(state: LabyrinthState) -> bool:
+    fight = state.fight
+    assert fight is not None
+    return not fight.living() or not state.living()
+
+
+def _finish(state: LabyrinthState) -> None:
+    fight = state.fight
+    assert fight is not None and state.room is not None
+    state.fight = None
+    if not state.living():
+        return
+    card = state.content.encounters[card_of(state.room.card)]
+    assert isinstance(card, MonsterEncounter)
+    silver = sum(card.reward.get(m.kind, 0) for m in fight.monsters)
+    living = state.living()
+    share, extra = divmod(silver, len(living))
+    for index, member in enumerate(living):
+        member.silver += share + (1 if index < extra else 0)
+    state.room.resolved = True
+    state.say("victory", f"The battle is won: {silver} sp shared among {len(living)}",
+              silver=silver)
+    if card.stairs_on_defeat:
+        state.phase = "stairs"
+        state.say("stairs", f"Beyond the {card.name}: a stairwell")
+    else:
+        state.phase = "explore"

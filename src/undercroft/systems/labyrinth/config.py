@@ -1,0 +1,39 @@
+"""Settings of a game of Labyrinth: the party, the goal, and the house rules of play.
+
+Seed 002 is a game with a human dungeon master; where the software stands in for
+one, each choice it makes is a field here, its reason beside it and in
+docs/rules/labyrinth.md ("Play").
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+
+class LabyrinthConfig(BaseModel):
+    """How one game of Labyrinth is played."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    players: int = Field(4, ge=1, le=6)
+    """Seats (the seed: "a game for 3-6 players"; fewer are allowed for tests and solo
+    play, as the software is the dungeon master)."""
+    party: tuple[str, ...] = ()
+    """Each seat's character as "race:class:element+element" (elements may be left out:
+    "human:warrior"); seats not given are made at random."""
+    goal_floor: int = Field(5, ge=1, le=20)
+    """The campaign is won when the party, some of it alive, is back in town having
+    unlocked this floor (the seed's cards run to level 5)."""
+    chest_item: bool = True
+    """An untrapped chest also gives an item card (seed 002: the items deck "is used when
+    treasure is found", and no card of Appendix C says how else)."""
+    search_difficulty: Literal[10, 15, 20] = 15
+    """Checking a chest for traps is an ability check of moderate difficulty."""
+    dm_targets: Literal["weakest", "random"] = "random"
+    """Whom the automated dungeon master's monsters attack: one of the living at random
+    (the default: a neutral DM, neither kind nor cruel), or the one with the least
+    health left (a DM playing to kill; the balance lab shows the difference)."""
+    max_steps: int = Field(4000, ge=1, le=1_000_000)
+    """The game ends (time up) after this many choices: a bound for automated play."""

@@ -1,0 +1,108 @@
+"""The state of a game of Labyrinth: the party, the two decks, where the party is.
+
+One object holds everything that changes; ``rules.step`` is the only thing that
+changes it. Phases: ``town`` (the market, the wizard, choosing a floor),
+``explore`` (a floor of the dungeon, room after room), ``fight`` (a battle, in
+initiative order), ``stairs`` (a stairwell found: back to the surface or down).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Literal
+
+from undercroft.rng import Stream
+from undercroft.systems.labyrinth.adventurer_state import Adventurer
+from undercroft.systems.labyrinth.config import LabyrinthConfig
+from undercroft.systems.labyrinth.content import Content, CursedItem, EquipmentItem, ItemCard
+from undercroft.systems.labyrinth.decks import Deck, card_of
+from undercroft.systems.labyrinth.fight import Fight
+
+Phase = Literal["town", "explore", "fight", "stairs"]
+
+
+@dataclass
+class Room:
+    """The room the party is in: its card, and whether it has been dealt with."""
+
+    card: str
+    """The encounter card copy drawn on entering (``goblin-band#2``)."""
+    kind: str
+    resolved: bool = False
+    """Once an encounter is finished, "the room is considered empty"."""
+    chest_checked: bool = False
+    chest_safe: bool = False
+    """A check for traps found the chest's trap: opening it cannot spring it."""
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"card": self.card, "kind": self.kind, "resolved": self.resolved,
+                "chest_checked": self.chest_checked, "chest_safe": self.chest_safe}
+
+
+@dataclass
+class Event:
+    """Something that happened, in words, with what a script can match."""
+
+    round: int
+    kind: str
+    text: str
+    data: dict[str, Any] = field(default_factory=dict)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"round": self.round, "kind": self.kind, "text": self.text, **self.data}
+
+
+@dataclass
+class LabyrinthState:
+    """A game of Labyrinth in progress."""
+
+    config: LabyrinthConfig
+    seed: int
+    content: Content
+    party: list[Adventurer]
+    encounters: Deck
+    items: Deck
+    dice: Stream
+    phase: Phase = "town"
+    floor: int = 0
+    """The floor the party is on (0: in town)."""
+    unlocked: int = 1
+    """The deepest floor unlocked ("The first floor is automatically unlocked")."""
+    stairs_owed: bool = False
+    """Gone down a stairwell: another must be found before returning to the surface."""
+    room: Room | None = None
+    rooms_entered: int = 0
+    """Rooms entered on this floor (no more than its encounter deck has cards)."""
+    market: list[str] = field(default_factory=list)
+    fight: Fight | None = None
+    turn: int = 0
+    """The seat whose turn it is outside a fight."""
+    round: int = 1
+    steps: int = 0
+    events: list[Event] = field(default_factory=list)
+    ended: str | None = None
+    """"victory", "defeated" or "time up"."""
+    deepest: int = 0
+    """The deepest floor the party has stood on."""
+
+    def adventurer(self, seat: str) -> Adventurer:
+        for member in self.party:
+            if member.seat == seat:
+                return member
+        raise KeyError(seat)
+
+    def living(self) -> list[Adventurer]:
+        return [member for member in self.party if member.alive]
+
+    def item(self, copy: str) -> ItemCard:
+        return self.content.items[card_of(copy)]
+
+    def worn(self, adventurer: Adventurer) -> list[EquipmentItem | CursedItem]:
+        """The cards of what the adventurer wears (equipped, then cursed)."""
+        cards = [self.item(copy) for copy in adventurer.worn]
+        return [card for card in cards if isinstance(card, EquipmentItem | CursedItem)]
+
+    def say(self, kind: str, text: str, **data: Any) -> Event:
+        event = Event(self.round, kind, text, data)
+        self.events.append(event)
+        return event

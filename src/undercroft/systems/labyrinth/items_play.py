@@ -1,0 +1,127 @@
+"""Items in play: finding them, equipping them, using them (seed 002, Appendix D).
+
+Rations (1d4) and Medical Supplies (3d4) are expended "in an empty room" (a room
+whose encounter is finished); a living medic's 1d6 keeps the card on a 6. A
+Treasure Hoard gives each player 5 sp at once. The Dragon Statue is rolled once
+and then gone (house rule: the card says nothing of a second roll); where its
+table says "you may", the automated choice is the one that helps (docs/rules/
+labyrinth.md). A cursed item is worn the moment it is found.
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+from undercroft.systems.labyrinth.actions import Choice
+from undercroft.systems.labyrinth.adventurer import living_medics, modifier
+from undercroft.systems.labyrinth.adventurer_items import equip, gain_item, lose_item, unequip
+from undercroft.systems.labyrinth.adventurer_specials import STATS, Stat, medic_keeps_card
+from undercroft.systems.labyrinth.adventurer_state import EQUIP_SLOTS, Adventurer
+from undercroft.systems.labyrinth.content import (
+    ConsumableItem,
+    CursedItem,
+    EquipmentItem,
+    StatueItem,
+    TreasureItem,
+)
+from undercroft.systems.labyrinth.fight import roll_total
+from undercroft.systems.labyrinth.game_state import LabyrinthState
+from undercroft.systems.labyrinth.losses import hurt
+
+ATTACK_STATS: Final[dict[str, Stat]] = {"wizard": "intelligence"}
+"""The stat a class attacks with, for the Dragon Statue's choices (strength otherwise)."""
+
+
+def find_item(state: LabyrinthState, member: Adventurer) -> None:
+    """The items deck is "used when treasure is found": the top card goes to the finder."""
+    copy = state.items.take()
+    if copy is None:
+        state.say("no item", "The items deck is empty")
+        return
+    card = state.item(copy)
+    if isinstance(card, TreasureItem):
+        for other in state.living():
+            other.silver += card.silver_each
+        state.items.discard_copy(copy)
+        state.say("treasure", f"{member.seat} finds {card.name}: each player gains "
+                  f"{card.silver_each} sp", seat=member.seat, item=card.id)
+        return
+    gain_item(member, copy, cursed=isinstance(card, CursedItem))
+    state.say("item", f"{member.seat} finds {copy} ({card.name})"
+              + (": it is cursed and clings on" if isinstance(card, CursedItem) else ""),
+              seat=member.seat, item=card.id)
+
+
+def item_legal(state: LabyrinthState, member: Adventurer, calm: bool) -> list[Choice]:
+    plays: list[Choice] = []
+    for copy in member.items:
+        card = state.item(copy)
+        if isinstance(card, EquipmentItem) and copy not in member.equipped:
+            if len(member.equipped) < EQUIP_SLOTS:
+                plays.append(Choice("equip", copy))
+        elif isinstance(card, EquipmentItem):
+            plays.append(Choice("unequip", copy))
+        if calm and isinstance(card, StatueItem):
+            plays.append(Choice("use", copy))
+        if calm and isinstance(card, ConsumableItem) and member.health < member.max_health:
+            plays.append(Choice("use", copy))
+    return plays
+
+
+def wear(state: LabyrinthState, member: Adventurer, choice: Choice) -> None:
+    if choice.verb == "equip":
+        equip(member, choice.target)
+    else:
+        unequip(member, choice.target)
+    state.say(choice.verb, f"{member.seat} {choice.verb}s {choice.target}", seat=member.seat)
+
+
+def use(state: LabyrinthState, member: Adventurer, choice: Choice) -> None:
+    copy = choice.target
+    card = state.item(copy)
+    if isinstance(card, StatueItem):
+        lose_item(member, copy)
+        state.items.discard_copy(copy)
+        _statue(state, member, card)
+        return
+    assert isinstance(card, ConsumableItem)
+    regained = member.heal(roll_total(card.heal, state.dice))
+    medics = living_medics(state.party)
+    kept = medics > 0 and medic_keeps_card(state.dice, medics)
+    if not kept:
+        lose_item(member, copy)
+        state.items.discard_copy(copy)
+    state.say("heal", f"{member.seat} uses {copy}: +{regained} health ({member.health})"
+              + (": a medic's 6, the card is kept" if kept else ""), seat=member.seat,
+              regained=regained, kept=kept)
+
+
+def _statue(state: LabyrinthState, member: Adventurer, card: StatueItem) -> None:
+    face = state.dice.die(card.die)
+    entry = card.table[face - 1]
+    state.say("statue", f"{member.seat} rolls the {card.name}: {face}, {entry.text}",
+              seat=member.seat, roll=face)
+    attack: Stat = ATTACK_STATS.get(member.klass, "strength")
+    worn = state.worn(member)
+    if entry.effect == "die":
+        hurt(state, member, member.health, card.name)
+    elif entry.effect == "raise_stat":
+        member.stats[attack] += 1
+    elif entry.effect == "lower_stat":
+        lowest_use = min((s for s in STATS if s != attack), key=lambda s: (s != "luck", s))
+        member.stats[lowest_use] -= 1
+    elif entry.effect == "swap_luck":
+        if member.stats["luck"] > member.stats[attack]:
+            member.stats["luck"], member.stats[attack] = (
+                member.stats[attack], member.stats["luck"])
+    elif entry.effect in ("max_health", "max_armour"):
+        gain = max(0, roll_total(entry.dice or "1d4", state.dice)
+                   + modifier(member, "luck", worn))
+        if entry.effect == "max_health":
+            member.health_bonus += gain
+            member.heal(gain)
+        else:
+            member.armour_bonus += gain
+        state.say("statue gain", f"{member.seat} gains {gain} "
+                  f"{'maximum health' if entry.effect == 'max_health' else 'armour class'}",
+                  seat=member.seat, gain=gain)

@@ -1,0 +1,62 @@
+"""A new game of Labyrinth: the party rolled up, the decks built at level 1, the party in town.
+
+Seed 002, Chapter 1: each player chooses a race, a class and up to two elements
+and rolls 3d6 per statistic. The choices come from the config ("race:class:
+element+element" per seat), or at random for seats not given (automated play).
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+from undercroft.errors import BadInput
+from undercroft.rng import Stream
+from undercroft.systems.labyrinth.adventurer import new_adventurer, random_choices
+from undercroft.systems.labyrinth.adventurer_state import Adventurer
+from undercroft.systems.labyrinth.config import LabyrinthConfig
+from undercroft.systems.labyrinth.content import Content, load_content
+from undercroft.systems.labyrinth.decks import CardSpec, Deck
+from undercroft.systems.labyrinth.game_state import LabyrinthState
+from undercroft.systems.labyrinth.town import arrive_in_town
+
+FIRST_FLOOR: Final = 1
+
+
+def new_game(config: LabyrinthConfig, seed: int, content: Content | None = None
+             ) -> LabyrinthState:
+    content = content or load_content()
+    party = [_adventurer(config, n, seed) for n in range(1, config.players + 1)]
+    encounters = Deck({c.id: CardSpec(c.id, c.copies, c.levels)
+                       for c in content.encounters.values()})
+    items = Deck({c.id: CardSpec(c.id, c.copies, c.levels) for c in content.items.values()})
+    shuffle = Stream(seed, "labyrinth/decks")
+    encounters.set_level(FIRST_FLOOR, (), shuffle)
+    items.set_level(FIRST_FLOOR, (), shuffle)
+    state = LabyrinthState(config, seed, content, party, encounters, items,
+                           Stream(seed, "labyrinth/play"))
+    names = ", ".join(f"{m.seat} ({m.race} {m.klass}"
+                      f"{', ' + '+'.join(m.elements) if m.elements else ''})" for m in party)
+    state.say("start", f"The mayor's commission: {names}, 10 sp each, in the town of "
+              "Labyrinth")
+    arrive_in_town(state)
+    return state
+
+
+def _adventurer(config: LabyrinthConfig, number: int, seed: int) -> Adventurer:
+    seat = f"Seat-{number}"
+    stream = Stream(seed, f"labyrinth/character/{number}")
+    if number <= len(config.party):
+        race, klass, elements = _parse_choice(config.party[number - 1], seat)
+    else:
+        race, klass, elements = random_choices(stream)
+    return new_adventurer(seat, race, klass, elements, stream)
+
+
+def _parse_choice(text: str, seat: str) -> tuple[str, str, tuple[str, ...]]:
+    """ "oxkin:warrior:metal+earth" -> ("oxkin", "warrior", ("metal", "earth"))."""
+    parts = [part.strip().lower() for part in text.split(":")]
+    if len(parts) not in (2, 3) or not all(parts[:2]):
+        raise BadInput(f"party, {seat}: {text!r}: expected race:class or "
+                       "race:class:element+element")
+    elements = tuple(e for e in parts[2].split("+") if e) if len(parts) == 3 else ()
+    return parts[0], parts[1], elements

@@ -1,0 +1,35 @@
+"""What a seat at the Labyrinth table may know.
+
+Everything on the table is open: the party's sheets, silver and items, the market,
+the monsters fought and their health, the initiative order. Hidden: the order of
+the decks (only their sizes show), and the room cards not yet drawn. ``None`` as
+the seat is the whole truth, the decks in order, for debugging and replay checks.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from undercroft.systems.labyrinth.game_state import LabyrinthState
+from undercroft.systems.labyrinth.rules import acting
+
+
+def view(state: LabyrinthState, seat: str | None) -> dict[str, Any]:
+    member = acting(state)
+    document: dict[str, Any] = {
+        "round": state.round, "step": state.steps, "phase": state.phase,
+        "turn": None if member is None else member.seat, "floor": state.floor,
+        "unlocked": state.unlocked, "stairs_owed": state.stairs_owed,
+        "goal_floor": state.config.goal_floor, "ended": state.ended,
+        "party": [m.to_dict() for m in state.party],
+        "market": list(state.market),
+        "room": None if state.room is None else state.room.to_dict(),
+        "fight": None if state.fight is None else state.fight.to_dict(),
+        "decks": {"encounters": state.encounters.to_dict(), "items": state.items.to_dict()},
+        "events": [e.to_dict() for e in state.events[-12:]],
+    }
+    if seat is None:
+        document["seed"] = state.seed
+        document["draw_piles"] = {"encounters": list(state.encounters.draw),
+                                  "items": list(state.items.draw)}
+    return document

@@ -1,0 +1,267 @@
+"""Playing Labyrinth: decks by level, the market, rooms and stairs, chests, initiative, attacks,
+the specials in a fight, death, and the end of the campaign."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from cli_helpers import assert_bad_input, run
+from undercroft.engine import registry
+from undercroft.engine.runner import play_out
+from undercroft.errors import BadInput
+from undercroft.rng import Stream
+from undercroft.systems.labyrinth.actions import Choice, parse_choice
+from undercroft.systems.labyrinth.adventurer_items import gain_item
+from undercroft.systems.labyrinth.config import LabyrinthConfig
+from undercroft.systems.labyrinth.content import load_content
+from undercroft.systems.labyrinth.decks import card_of
+from undercroft.systems.labyrinth.dungeon import enter_floor
+from undercroft.systems.labyrinth.fight import Attack, roll_initiative
+from undercroft.systems.labyrinth.game_state import LabyrinthState, Room
+from undercroft.systems.labyrinth.rules import legal, step
+from undercroft.systems.labyrinth.setup import new_game
+
+RULESET = registry.get("labyrinth")
+
+
+class Faces(Stream):
+    """A stream whose dice come up as given, then as the real stream would."""
+
+    def __init__(self, *faces: int) -> None:
+        super().__init__(0, "faces")
+        self.faces = list(faces)
+
+    def die(self, sides: int) -> int:
+        if self.faces:
+            face = self.faces.pop(0)
+            assert 1 <= face <= sides
+            return face
+        return super().die(sides)
+
+    def dice(self, count: int, sides: int) -> list[int]:
+        return [self.die(sides) for _ in range(count)]
+
+
+def game(*party: str, players: int | None = None) -> LabyrinthState:
+    config = LabyrinthConfig(players=players or max(1, len(party)), party=party)
+    return new_game(config, 7)
+
+
+def deck_size(level: int, deck: str) -> int:
+    content = load_content()
+    cards = content.encounters_for(level) if deck == "encounters" else content.items_for(level)
+    return sum(card.copies for card in cards)
+
+
+def test_decks_hold_every_copy_of_the_level_and_are_rebuilt_on_a_new_level() -> None:
+    state = game("human:warrior")
+    assert len(state.encounters.draw) == deck_size(1, "encounters") == 10
+    drawn = [state.encounters.take() for _ in range(4)]
+    assert len(set(drawn)) == 4  # without replacement
+    gain_item(state.party[0], "rations#1")
+    enter_floor(state, 3)
+    assert len(state.encounters.draw) == deck_size(3, "encounters") == 20
+    assert "rations#1" not in state.items.draw  # held by a player
+    assert all(load_content().encounters[card_of(c)].holds(3) for c in state.encounters.draw)
+
+
+@pytest.mark.parametrize("seed", range(8))
+def test_the_market_shows_three_cards_that_can_be_bought_never_a_cursed_one(seed: int) -> None:
+    state = new_game(LabyrinthConfig(players=1), seed)
+    assert len(state.market) == 3
+    assert all(state.item(copy).buyable for copy in state.market)
+
+
+def test_buying_replaces_the_card_and_selling_pays_half_rounded_down() -> None:
+    state = game("human:warrior")
+    me = state.party[0]
+    me.silver = 30
+    bought = next(c for c in state.market if card_of(c) == "rations") \
+        if any(card_of(c) == "rations" for c in state.market) else state.market[0]
+    cost = state.item(bought).cost
+    step(state, {"Seat-1": Choice("buy", bought)})
+    assert bought in me.items and me.silver == 30 - cost and len(state.market) == 3
+    step(state, {"Seat-1": Choice("sell", bought)})
+    assert me.silver == 30 - cost + cost // 2 and bought not in me.items
+    assert bought in state.items.draw  # shuffled back into the deck
+
+
+def test_a_floor_has_no_more_rooms_than_its_encounter_deck_has_cards() -> None:
+    state = game("oxkin:warrior")
+    enter_floor(state, 1)
+    state.encounters.draw = []
+    assert Choice("next") not in legal(state, "Seat-1")
+    assert Choice("return") in legal(state, "Seat-1")  # an exhausted floor: walk back
+
+
+def test_after_going_down_another_stairwell_is_owed_before_returning() -> None:
+    state = game("oxkin:warrior")
+    enter_floor(state, 1)
+    state.phase = "stairs"
+    assert {Choice("return"), Choice("down", "2")} <= set(legal(state, "Seat-1"))
+    step(state, {"Seat-1": Choice("down", "2")})
+    assert (state.floor, state.unlocked, state.stairs_owed) == (2, 2, True)
+    assert Choice("return") not in legal(state, "Seat-1")
+
+
+def test_a_trapped_chest_hurts_its_opener_unless_a_check_made_it_safe() -> None:
+    state = game("human:warrior")
+    enter_floor(state, 1)
+    me = state.party[0]
+    state.room = Room("treasure-chest#1", "chest")
+    state.dice = Faces(1, 3)  # the trap die shows 1; 1d4 damage 3
+    step(state, {"Seat-1": Choice("open")})
+    assert me.health == me.max_health - 3 and state.room.resolved
+    state.room = Room("treasure-chest#2", "chest", chest_safe=True)
+    state.dice = Faces(1, 5)  # trapped face, but made safe: 5 sp
+    before = me.silver
+    step(state, {"Seat-1": Choice("open")})
+    assert me.silver == before + 5 and me.health == me.max_health - 3
+
+
+def test_initiative_is_highest_first_and_ties_roll_again() -> None:
+    order, first = roll_initiative(["Seat-1", "goblin", "Seat-2"], Faces(12, 12, 5, 3, 9))
+    assert first == {"Seat-1": 12, "goblin": 12, "Seat-2": 5}
+    assert order == ["goblin", "Seat-1", "Seat-2"]  # the tie rerolled: 3 against 9
+
+
+def test_an_attack_hits_on_equal_to_the_armour_class() -> None:
+    assert Attack(10, 5, 15, 3).hit and not Attack(9, 5, 15, 0).hit
+
+
+def test_a_renegade_oxkin_attacks_twice_in_one_turn() -> None:
+    state = game("oxkin:warrior:fire+water")  # water overcomes fire: destructive
+    enter_floor(state, 1)
+    state.room = Room("goblin-band#1", "monsters")
+    from undercroft.systems.labyrinth.battle import start_fight
+    state.dice = Faces(2, 20, 1)  # two goblins; the oxkin wins initiative
+    start_fight(state, load_content().encounters["goblin-band"])
+    assert state.fight is not None and state.fight.acting == "Seat-1"
+    before = len(state.events)
+    step(state, {"Seat-1": Choice("attack", "goblin-1")})
+    attacks = [e for e in state.events[before:] if e.kind == "attack"]
+    assert len(attacks) == 2
+
+
+def test_death_sends_items_back_and_loses_the_silver() -> None:
+    state = game("human:warrior", "woodfolk:medic")
+    me = state.party[0]
+    gain_item(me, "rations#3")
+    me.silver = 12
+    from undercroft.systems.labyrinth.losses import hurt
+    hurt(state, me, 99, "a trap")
+    assert not me.alive and me.silver == 0 and me.items == []
+    assert "rations#3" in state.items.draw
+
+
+def test_coming_back_to_town_restores_health_and_ends_the_campaign_at_the_goal() -> None:
+    state = new_game(LabyrinthConfig(players=1, goal_floor=2, party=("human:warrior",)), 3)
+    me = state.party[0]
+    enter_floor(state, 2)
+    state.unlocked = 2
+    me.health = 3
+    step(state, {"Seat-1": Choice("return")})
+    assert me.health == me.max_health
+    assert state.ended == "victory"
+
+
+def test_choices_read_back_from_their_text_and_bad_ones_are_refused() -> None:
+    for choice in (Choice("buy", "rations#2"), Choice("lift", "cursed-ring#1"),
+                   Choice("enter", "3"), Choice("next"), Choice("return"), Choice("open"),
+                   Choice("search"), Choice("down", "4"), Choice("attack", "goblin-2"),
+                   Choice("attack", "goblin-2", "brace"), Choice("use", "rations#1"),
+                   Choice("wait")):
+        assert parse_choice(choice.text) == choice
+    with pytest.raises(BadInput):
+        parse_choice("dance a jig")
+    state = game("human:warrior")
+    with pytest.raises(BadInput, match="not possible now"):
+        step(state, {"Seat-1": Choice("next")})  # in town
+
+
+def test_the_party_choices_are_checked() -> None:
+    with pytest.raises(BadInput, match="Seat-1"):
+        game("human")
+    with pytest.raises(BadInput):
+        game("dragon:warrior")
+
+
+def test_the_balance_lab_measures_survival_of_floor_1(capsys: pytest.CaptureFixture[str]
+                                                      ) -> None:
+    result = run(capsys, "simulate", "labyrinth", "--games", "6", "--seed", "2", "--workers",
+                 "1", "--agents", "careful", "--json")
+    rates = json.loads(result.out)["rates"]
+    assert rates["survived_floor_1"]["n"] == 6
+
+
+def test_play_labyrinth_keeps_a_record_that_replays(tmp_path: Path,
+                                                    capsys: pytest.CaptureFixture[str]) -> None:
+    record = tmp_path / "lab.json"
+    result = run(capsys, "play", "labyrinth", "--seed", "4", "--auto", "all", "--record",
+                 str(record))
+    assert result.code == 0 and "The game is over" in result.out
+    first = json.loads(run(capsys, "replay", str(record), "--json").out)
+    assert first["system"] == "labyrinth" and first["outcome"] in ("victory", "defeated",
+                                                                    "time up")
+    assert_bad_input(run(capsys, "play", "labyrinth", "--players", "9"), "--players 9")
+
+
+def test_every_agent_finishes_a_game() -> None:
+    for agent in sorted(RULESET.agents()):
+        state = RULESET.new(LabyrinthConfig(players=3), 11)
+        outcome = play_out(RULESET, state, {s: RULESET.agents()[agent]()
+                                            for s in RULESET.seats(state)}, 11)
+        assert outcome is not None
+
+
+def test_a_medics_six_keeps_the_rations() -> None:
+    state = game("human:warrior", "woodfolk:medic")
+    enter_floor(state, 1)
+    state.room = Room("empty-room#1", "empty", resolved=True)
+    me = state.party[0]
+    gain_item(me, "rations#1")
+    me.health -= 5
+    state.dice = Faces(2, 6)  # 1d4 heals 2; the medic's d6 shows 6
+    step(state, {"Seat-1": Choice("use", "rations#1")})
+    assert "rations#1" in me.items and me.health == me.max_health - 3
+
+
+def test_a_treasure_hoard_gives_every_player_five_silver() -> None:
+    state = game("human:warrior", "oxkin:archer")
+    from undercroft.systems.labyrinth.items_play import find_item
+    state.items.draw.append("treasure-hoard#1")
+    find_item(state, state.party[0])
+    assert [m.silver for m in state.party] == [15, 15]
+
+
+def test_a_bracing_hollow_adds_2d6_to_its_armour_then_skips_its_next_attack() -> None:
+    state = game("hollow:warrior")  # no elements: nullified, may brace
+    enter_floor(state, 1)
+    state.room = Room("goblin-band#1", "monsters")
+    from undercroft.systems.labyrinth.battle import start_fight
+    state.dice = Faces(1, 20, 1)  # two goblins; the hollow first
+    start_fight(state, load_content().encounters["goblin-band"])
+    me = state.party[0]
+    assert Choice("attack", "goblin-1", "brace") in legal(state, "Seat-1")
+    state.dice = Faces(1, 6, 6, 19, 6, 6, 19)  # miss; brace 12 each; goblins roll 19s
+    step(state, {"Seat-1": Choice("attack", "goblin-1", "brace")})
+    braces = [e for e in state.events if e.kind == "brace"]
+    assert braces and me.skip_next_attack
+    assert legal(state, "Seat-1") == [Choice("wait")]
+
+
+def test_a_destructive_wizard_takes_1d4_after_attacking() -> None:
+    state = game("human:wizard:fire+water")
+    enter_floor(state, 1)
+    state.room = Room("goblin-band#1", "monsters")
+    from undercroft.systems.labyrinth.battle import start_fight
+    state.dice = Faces(1, 20, 1)
+    start_fight(state, load_content().encounters["goblin-band"])
+    me = state.party[0]
+    state.dice = Faces(1, 3)  # a miss, then the backlash die
+    step(state, {"Seat-1": Choice("attack", "goblin-1")})
+    assert any(e.kind == "backlash" and e.data["damage"] == 3 for e in state.events)
+    assert me.health <= me.max_health - 3
