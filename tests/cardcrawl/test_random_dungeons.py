@@ -20,34 +20,29 @@ from shapely.geometry import box
 from undercroft.dice import distribution
 from undercroft.errors import BadInput
 from undercroft.rng import Stream
-from undercroft.systems.cardcrawl.dungeon_layout import (
-    ENTRANCE,
-    Layout,
-    LayoutConfig,
-    Rect,
-    graph_positions,
-    layout_dungeon,
-    layout_problems,
-    room_shape,
-)
-from undercroft.systems.cardcrawl.dungeon_plan import (
+from undercroft.systems.cardcrawl.dungeon_checks import layout_problems
+from undercroft.systems.cardcrawl.dungeon_dice import (
     DIE_SIZES,
     MAX_ROOMS,
     DiceLog,
+    die_plan,
+    main_die,
+    roll_size,
+    scripted,
+)
+from undercroft.systems.cardcrawl.dungeon_graph import graph_positions
+from undercroft.systems.cardcrawl.dungeon_grid import Rect, room_shape
+from undercroft.systems.cardcrawl.dungeon_layout import Layout, LayoutConfig, layout_dungeon
+from undercroft.systems.cardcrawl.dungeon_links import ENTRANCE, read_link
+from undercroft.systems.cardcrawl.dungeon_plan import (
     DungeonPlan,
     Edge,
     PlanConfig,
     PlannedRoom,
-    die_plan,
     generate_plan,
-    load_room_types,
-    main_die,
     plan_dungeon,
-    read_link,
-    roll_size,
-    roll_type,
-    scripted,
 )
+from undercroft.systems.cardcrawl.dungeon_types import load_room_types, roll_type
 
 ROOT = Path(__file__).parents[2]
 RULES = ROOT / "docs" / "rules" / "cardcrawl-dungeons.md"

@@ -18,15 +18,10 @@ from rich.text import Text
 
 from undercroft.cli.output import check_folder, emit_json, new_seed, write_bytes, write_text
 from undercroft.errors import BadInput
+from undercroft.systems.cardcrawl.dungeon_dice import DIE_SIZES, MAX_ROOMS
 from undercroft.systems.cardcrawl.dungeon_draw import render_png, render_svg
 from undercroft.systems.cardcrawl.dungeon_layout import Layout, LayoutConfig, layout_dungeon
-from undercroft.systems.cardcrawl.dungeon_plan import (
-    DIE_SIZES,
-    MAX_ROOMS,
-    DungeonPlan,
-    PlanConfig,
-    generate_plan,
-)
+from undercroft.systems.cardcrawl.dungeon_plan import DungeonPlan, PlanConfig, generate_plan
 
 REPEATS = ("keep", "reroll", "adjacent")
 

@@ -23,6 +23,8 @@ def play_labyrinth(
         "--party", help="Characters as race:class:element+element, comma-separated "
         "(oxkin:warrior:metal+earth,hollow:wizard); seats left out are made at random.")
     ] = None,
+    cards: Annotated[list[Path] | None, typer.Option(
+        "--cards", help="A content pack of custom cards (TOML); repeat for more.")] = None,
     seed: Annotated[int | None, typer.Option("--seed", help="Seed; same seed and choices, "
                                              "same game.")] = None,
     auto: Annotated[str | None, typer.Option(
@@ -36,6 +38,8 @@ def play_labyrinth(
     fields: dict[str, Any] = {"players": players}
     if party is not None:
         fields["party"] = tuple(part.strip() for part in party.split(",") if part.strip())
+    if cards:
+        fields["packs"] = tuple(str(path) for path in cards)
     run_table("labyrinth", fields, seed, auto, agent, record, Console(highlight=False),
               sys.stdin, show_table)
 

@@ -9,10 +9,11 @@ backend, so importing Undercroft never opens a window or needs a display.
 from __future__ import annotations
 
 import os
+from collections.abc import Callable
 from typing import Any
 
 from undercroft.maps import marks as mk
-from undercroft.maps.drawing import compose
+from undercroft.maps.drawing import Drawing, compose
 from undercroft.maps.model import LevelMap
 from undercroft.maps.primitives import Circle, Line, Polygon, Polyline, Primitive, Text
 
@@ -40,16 +41,28 @@ def render_png(level: LevelMap, path: str | os.PathLike[str], *, player_view: bo
         fig = plt.figure(figsize=(drawing.width * INCH_PER_UNIT,
                                   drawing.height * INCH_PER_UNIT), dpi=dpi)
         try:
-            ax = fig.add_axes((0.0, 0.0, 1.0, 1.0))
-            xmin, ymin, xmax, ymax = drawing.bounds
-            ax.set_xlim(xmin, xmax)
-            ax.set_ylim(ymin, ymax)
-            ax.set_axis_off()
-            for z, item in enumerate(drawing.items):
-                _draw(ax, item, z)
+            paint_drawing(fig, drawing, _draw)
             fig.savefig(path, dpi=dpi, facecolor=mk.PAPER)
         finally:
             plt.close(fig)
+
+
+def paint_drawing(figure: Any, drawing: Drawing,
+                  paint: Callable[[Any, Primitive, int], None]) -> None:
+    """Axes filling ``figure`` that show exactly the drawing's bounds, with every item painted.
+
+    Shared by every PNG renderer of a :class:`Drawing` (levels here, Card
+    Crawl's dungeon plans with their own palette), so their frame matches the
+    SVG's viewBox. ``paint(axes, item, z)`` draws one item; ``z`` is its place
+    in the composed list, which keeps the paint order across artist kinds.
+    """
+    axes = figure.add_axes((0.0, 0.0, 1.0, 1.0))
+    xmin, ymin, xmax, ymax = drawing.bounds
+    axes.set_xlim(xmin, xmax)
+    axes.set_ylim(ymin, ymax)
+    axes.set_axis_off()
+    for z, item in enumerate(drawing.items):
+        paint(axes, item, z)
 
 
 def _stroke(cls: str) -> dict[str, Any]:

@@ -16,8 +16,10 @@ from xml.sax.saxutils import escape, quoteattr
 
 from undercroft.maps.drawing import Drawing
 from undercroft.maps.marks import FLOOR, INK, PALE, PAPER, Paint
+from undercroft.maps.png import paint_drawing
 from undercroft.maps.primitives import CHAR_W, LEADING, Line, Polygon, Polyline, Primitive, Text
-from undercroft.systems.cardcrawl.dungeon_layout import ENTRANCE_SIDE, Layout, Rect
+from undercroft.systems.cardcrawl.dungeon_grid import Rect
+from undercroft.systems.cardcrawl.dungeon_layout import ENTRANCE_SIDE, Layout
 from undercroft.systems.cardcrawl.dungeon_plan import DungeonPlan
 
 RED, GREEN, BROWN = "#a3301f", "#2f7d32", "#8a7559"
@@ -189,13 +191,7 @@ def render_png(plan: DungeonPlan, layout: Layout, title: str = "Random dungeon",
     drawing = compose(plan, layout, title)
     figure = Figure(figsize=(drawing.width * INCH, drawing.height * INCH), dpi=dpi)
     FigureCanvasAgg(figure)
-    axes = figure.add_axes((0.0, 0.0, 1.0, 1.0))
-    xmin, ymin, xmax, ymax = drawing.bounds
-    axes.set_xlim(xmin, xmax)
-    axes.set_ylim(ymin, ymax)
-    axes.set_axis_off()
-    for z, item in enumerate(drawing.items):
-        _paint(axes, item, z)
+    paint_drawing(figure, drawing, _paint)
     out = io.BytesIO()
     figure.savefig(out, format="png", dpi=dpi, facecolor=PAPER)
     return out.getvalue()

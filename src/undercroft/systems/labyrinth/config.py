@@ -23,6 +23,9 @@ class LabyrinthConfig(BaseModel):
     party: tuple[str, ...] = ()
     """Each seat's character as "race:class:element+element" (elements may be left out:
     "human:warrior"); seats not given are made at random."""
+    packs: tuple[str, ...] = ()
+    """Content packs (TOML files of custom encounter and item cards, monsters and monster
+    bands: docs/rules/labyrinth-content.md) added to the seed's cards."""
     goal_floor: int = Field(5, ge=1, le=20)
     """The campaign is won when the party, some of it alive, is back in town having
     unlocked this floor (the seed's cards run to level 5)."""

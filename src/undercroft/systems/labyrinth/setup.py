@@ -7,6 +7,7 @@ element+element" per seat), or at random for seats not given (automated play).
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Final
 
 from undercroft.errors import BadInput
@@ -24,7 +25,7 @@ FIRST_FLOOR: Final = 1
 
 def new_game(config: LabyrinthConfig, seed: int, content: Content | None = None
              ) -> LabyrinthState:
-    content = content or load_content()
+    content = content or load_content(tuple(Path(pack) for pack in config.packs))
     party = [_adventurer(config, n, seed) for n in range(1, config.players + 1)]
     encounters = Deck({c.id: CardSpec(c.id, c.copies, c.levels)
                        for c in content.encounters.values()})

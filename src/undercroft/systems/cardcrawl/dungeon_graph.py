@@ -1,0 +1,64 @@
+"""Random Dungeons, layout step 1: where each room would like to be, from the link graph.
+
+The seed drags its boxes around until mutual links are short and the entrance
+rooms sit toward one side. Here that wish is a Kamada-Kawai layout (networkx)
+of the rooms and the entrance, with mutual links half as long as the others,
+turned so the entrance is west and scaled to grid squares. The positions are
+only targets: ``dungeon_placement`` snaps real rooms near them.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Final
+
+import networkx as nx
+
+from undercroft.systems.cardcrawl.dungeon_grid import GAP, Point
+from undercroft.systems.cardcrawl.dungeon_links import ENTRANCE
+from undercroft.systems.cardcrawl.dungeon_plan import DungeonPlan
+
+MUTUAL_LENGTH: Final = 0.5
+"""Graph length of a mutual link (others are 1): the seed wants these rooms close."""
+
+
+def graph_positions(plan: DungeonPlan) -> dict[int, Point]:
+    """Where each room would like to be, in squares: Kamada-Kawai, entrance turned west."""
+    graph = nx.Graph()
+    graph.add_nodes_from([ENTRANCE, *(room.number for room in plan.rooms)])
+    for edge in plan.edges():
+        graph.add_edge(edge.a, edge.b, length=MUTUAL_LENGTH if edge.mutual else 1.0)
+    hops = dict(nx.shortest_path_length(graph, weight="length"))
+    far = 1.0 + max((d for row in hops.values() for d in row.values()), default=0.0)
+    dist = {a: {b: hops[a].get(b, far) for b in graph} for a in graph}
+    count = len(plan.rooms)
+    start = {node: (node / max(count, 1) - 0.5, _jitter(node)) for node in graph}
+    start[ENTRANCE] = (-1.0, 0.0)
+    raw = nx.kamada_kawai_layout(graph, dist=dist, pos=start)
+    points = {node: (float(raw[node][0]), float(raw[node][1])) for node in graph}
+    points = _turn_entrance_west(points, plan)
+    links = [e for e in plan.edges() if e.a != ENTRANCE]
+    mean = (sum(math.dist(points[e.a], points[e.b]) for e in links) / len(links)
+            if links else 0.3)
+    spacing = math.sqrt(sum(room.size for room in plan.rooms) / count) + 2 * GAP + 1
+    factor = spacing / max(mean, 1e-6)
+    return {node: (x * factor, y * factor) for node, (x, y) in points.items() if node}
+
+
+def _jitter(node: int) -> float:
+    """A fixed, well-spread start height (golden ratio), so no two rooms start on one line."""
+    return ((node * 0.6180339887498949) % 1.0) - 0.5
+
+
+def _turn_entrance_west(points: dict[int, Point], plan: DungeonPlan) -> dict[int, Point]:
+    """Rotate the picture so the entrance rooms lie west of the others."""
+    rooms = [points[room.number] for room in plan.rooms]
+    cx, cy = sum(p[0] for p in rooms) / len(rooms), sum(p[1] for p in rooms) / len(rooms)
+    front = [points[n] for n in plan.entrance_rooms] or [points[ENTRANCE]]
+    fx, fy = sum(p[0] for p in front) / len(front), sum(p[1] for p in front) / len(front)
+    if math.hypot(fx - cx, fy - cy) < 1e-9:
+        return points
+    turn = math.pi - math.atan2(fy - cy, fx - cx)
+    cos, sin = math.cos(turn), math.sin(turn)
+    return {n: ((x - cx) * cos - (y - cy) * sin, (x - cx) * sin + (y - cy) * cos)
+            for n, (x, y) in points.items()}
