@@ -16,7 +16,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from undercroft.errors import BadInput
-from undercroft.systems.labyrinth.content import (
+from undercroft.systems.labyrinth.content import load_content
+from undercroft.systems.labyrinth.content_bands import plural
+from undercroft.systems.labyrinth.content_models import (
     ChestEncounter,
     ConsumableItem,
     CursedItem,
@@ -26,8 +28,6 @@ from undercroft.systems.labyrinth.content import (
     StatueItem,
     TrapEncounter,
     TreasureItem,
-    load_content,
-    plural,
 )
 
 # Appendix E: name, health, armour class, attack modifier, damage die, levels.

@@ -23,7 +23,7 @@ from undercroft.systems.labyrinth.adventurer import (
 )
 from undercroft.systems.labyrinth.adventurer_specials import attacks_per_turn, can_brace
 from undercroft.systems.labyrinth.adventurer_state import Adventurer
-from undercroft.systems.labyrinth.content import MonsterEncounter
+from undercroft.systems.labyrinth.content_models import MonsterEncounter
 from undercroft.systems.labyrinth.decks import card_of
 from undercroft.systems.labyrinth.fight import Fight, Monster, attack, roll_initiative, roll_total
 from undercroft.systems.labyrinth.game_state import LabyrinthState

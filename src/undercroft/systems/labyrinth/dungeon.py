@@ -15,7 +15,11 @@ from undercroft.systems.labyrinth.actions import Choice
 from undercroft.systems.labyrinth.adventurer import modifier
 from undercroft.systems.labyrinth.adventurer_state import Adventurer
 from undercroft.systems.labyrinth.battle import start_fight
-from undercroft.systems.labyrinth.content import ChestEncounter, MonsterEncounter, TrapEncounter
+from undercroft.systems.labyrinth.content_models import (
+    ChestEncounter,
+    MonsterEncounter,
+    TrapEncounter,
+)
 from undercroft.systems.labyrinth.decks import card_of
 from undercroft.systems.labyrinth.fight import roll_total
 from undercroft.systems.labyrinth.game_state import LabyrinthState, Room

@@ -14,7 +14,8 @@ from typing import Any, Literal
 from undercroft.rng import Stream
 from undercroft.systems.labyrinth.adventurer_state import Adventurer
 from undercroft.systems.labyrinth.config import LabyrinthConfig
-from undercroft.systems.labyrinth.content import Content, CursedItem, EquipmentItem, ItemCard
+from undercroft.systems.labyrinth.content import Content
+from undercroft.systems.labyrinth.content_models import CursedItem, EquipmentItem, ItemCard
 from undercroft.systems.labyrinth.decks import Deck, card_of
 from undercroft.systems.labyrinth.fight import Fight
 

@@ -17,7 +17,7 @@ from undercroft.systems.labyrinth.adventurer import living_medics, modifier
 from undercroft.systems.labyrinth.adventurer_items import equip, gain_item, lose_item, unequip
 from undercroft.systems.labyrinth.adventurer_specials import STATS, Stat, medic_keeps_card
 from undercroft.systems.labyrinth.adventurer_state import EQUIP_SLOTS, Adventurer
-from undercroft.systems.labyrinth.content import (
+from undercroft.systems.labyrinth.content_models import (
     ConsumableItem,
     CursedItem,
     EquipmentItem,

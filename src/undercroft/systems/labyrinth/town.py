@@ -17,7 +17,7 @@ from typing import Final
 from undercroft.systems.labyrinth.actions import Choice
 from undercroft.systems.labyrinth.adventurer_items import gain_item, lift_curse, lose_item
 from undercroft.systems.labyrinth.adventurer_state import Adventurer
-from undercroft.systems.labyrinth.content import CursedItem
+from undercroft.systems.labyrinth.content_models import CursedItem
 from undercroft.systems.labyrinth.decks import card_of
 from undercroft.systems.labyrinth.game_state import LabyrinthState
 
