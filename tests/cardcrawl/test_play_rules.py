@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 
+from scripted_dice import Faces
 from undercroft.errors import BadInput
 from undercroft.rng import Stream
 from undercroft.systems.cardcrawl.enemies import EnemyGroup
@@ -22,24 +23,6 @@ from undercroft.systems.cardcrawl.play_state import (
 )
 
 
-class Faces:
-    """A dice stream that rolls the faces given, in order (for exact rules tests)."""
-
-    def __init__(self, *faces: int) -> None:
-        self.faces = list(faces)
-
-    def die(self, sides: int) -> int:
-        face = self.faces.pop(0)
-        assert 1 <= face <= sides
-        return face
-
-    def dice(self, count: int, sides: int) -> list[int]:
-        return [self.die(sides) for _ in range(count)]
-
-    def randint(self, low: int, high: int) -> int:
-        return low
-
-
 def fighter(seat: str = "Seat-1", skills: dict[str, int] | None = None) -> Fighter:
     slash = Attack("Slash", 1, "melee", 9, (("Thrust", 2),))
     thrust = Attack("Thrust", 1, "melee", 9, ())
@@ -54,7 +37,7 @@ def table(*fighters: Fighter, foes: list[list[int]] | None = None,
     room = Room(1, 3, "Barracks", (0,), [EnemyGroup("goblin-1", "goblin", foes)] if foes else [])
     state = CardCrawlState(CardCrawlConfig(players=len(fighters)), 1, list(fighters), {1: room},
                            Stream(1), where=1, rests_left=1)
-    state.dice = Faces(*faces)  # type: ignore[assignment]
+    state.dice = Faces(*faces)
     return state
 
 

@@ -14,6 +14,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from rules_docs import defined_tests
+from scripted_dice import Faces
 from undercroft.errors import BadInput
 from undercroft.rng import Stream
 from undercroft.systems.labyrinth import adventurer_data
@@ -69,19 +70,6 @@ class Curse:
     stat_effects: dict[Stat, int] = field(default_factory=dict)
 
 
-class Faces:
-    """A stream that shows the given faces in order (to enumerate a die's outcomes)."""
-
-    def __init__(self, *faces: int) -> None:
-        self.faces = list(faces)
-
-    def die(self, sides: int) -> int:
-        face = self.faces.pop(0)
-        assert 1 <= face <= sides
-        return face
-
-    def dice(self, count: int, sides: int) -> list[int]:
-        return [self.die(sides) for _ in range(count)]
 
 
 def hero(race: str = "human", klass: str = "warrior", elements: tuple[str, ...] = (),
@@ -339,7 +327,7 @@ def test_a_nullified_hollow_braces_with_2d6_and_skips_its_next_attack() -> None:
         [True, True, False, False]
     assert not can_brace(hero("human", "archer", ()))
     made = hero("hollow", "archer", ("wood",))
-    assert brace(made, Faces(6, 5)) == [6, 5]  # type: ignore[arg-type]
+    assert brace(made, Faces(6, 5)) == [6, 5]
     assert made.skip_next_attack and made.armour_class == 10  # the brace is per attack
     assert consume_skip(made) is True
     assert consume_skip(made) is False
@@ -361,15 +349,15 @@ def test_an_archer_gets_two_armour_class() -> None:
 
 
 def test_a_medic_keeps_the_card_on_a_six_exactly_one_in_six() -> None:
-    kept = [medic_keeps_card(Faces(face)) for face in range(1, 7)]  # type: ignore[arg-type]
+    kept = [medic_keeps_card(Faces(face)) for face in range(1, 7)]
     assert kept == [False] * 5 + [True]
     stream = Stream(2024, "medic")
     share = sum(medic_keeps_card(stream) for _ in range(60_000)) / 60_000
     assert abs(share - 1 / 6) < 0.01
-    two = [medic_keeps_card(Faces(a, b), medics=2)  # type: ignore[arg-type]
+    two = [medic_keeps_card(Faces(a, b), medics=2)
            for a in range(1, 7) for b in range(1, 7)]
     assert Fraction(sum(two), 36) == Fraction(11, 36)
-    assert medic_keeps_card(Faces(), medics=0) is False  # type: ignore[arg-type]
+    assert medic_keeps_card(Faces(), medics=0) is False
 
 
 def test_living_medics_are_counted() -> None:
@@ -405,13 +393,13 @@ def test_a_wizard_may_attack_with_intelligence_and_takes_the_better() -> None:
 def test_a_destructive_wizard_takes_1d4_after_attacking() -> None:
     for face in range(1, 5):
         made = hero("human", "wizard", ("fire", "water"))
-        assert wizard_backlash(made, Faces(face)) == face  # type: ignore[arg-type]
+        assert wizard_backlash(made, Faces(face)) == face
         assert made.health == 20 - face
     for elements in ((), ("fire",), ("fire", "earth")):
         calm = hero("human", "wizard", elements)
-        assert wizard_backlash(calm, Faces()) is None and calm.health == 20  # type: ignore[arg-type]
+        assert wizard_backlash(calm, Faces()) is None and calm.health == 20
     warrior = hero("human", "warrior", ("fire", "water"))
-    assert wizard_backlash(warrior, Faces()) is None  # type: ignore[arg-type]
+    assert wizard_backlash(warrior, Faces()) is None
 
 
 def test_the_unarmed_attack_modifier_is_only_for_attacks_without_a_weapon() -> None:

@@ -9,10 +9,10 @@ from pathlib import Path
 import pytest
 
 from cli_helpers import assert_bad_input, run
+from scripted_dice import Faces
 from undercroft.engine import registry
 from undercroft.engine.runner import play_out
 from undercroft.errors import BadInput
-from undercroft.rng import Stream
 from undercroft.systems.labyrinth.actions import Choice, parse_choice
 from undercroft.systems.labyrinth.adventurer_items import gain_item
 from undercroft.systems.labyrinth.config import LabyrinthConfig
@@ -27,22 +27,6 @@ from undercroft.systems.labyrinth.setup import new_game
 RULESET = registry.get("labyrinth")
 
 
-class Faces(Stream):
-    """A stream whose dice come up as given, then as the real stream would."""
-
-    def __init__(self, *faces: int) -> None:
-        super().__init__(0, "faces")
-        self.faces = list(faces)
-
-    def die(self, sides: int) -> int:
-        if self.faces:
-            face = self.faces.pop(0)
-            assert 1 <= face <= sides
-            return face
-        return super().die(sides)
-
-    def dice(self, count: int, sides: int) -> list[int]:
-        return [self.die(sides) for _ in range(count)]
 
 
 def game(*party: str, players: int | None = None) -> LabyrinthState:

@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Final
 
-from undercroft.errors import BadInput
+from undercroft.engine.turns import TextEvent, the_choice
 from undercroft.systems.cardcrawl.checks import roll_check
 from undercroft.systems.cardcrawl.enemies import roll_group
 from undercroft.systems.cardcrawl.play_actions import Play
@@ -24,7 +24,6 @@ from undercroft.systems.cardcrawl.play_state import (
     ENTRANCE,
     CardCrawlState,
     Fighter,
-    PlayEvent,
 )
 
 
@@ -79,19 +78,12 @@ def _room_of(place: str) -> int:
     return ENTRANCE if place == "entrance" else int(place.split()[1])
 
 
-def step(state: CardCrawlState, choices: Mapping[str, Play]) -> list[PlayEvent]:
+def step(state: CardCrawlState, choices: Mapping[str, Play]) -> list[TextEvent]:
     """The acting seat's choice, then the enemies if the round is over; the only change."""
     fighter = acting(state)
-    if fighter is None:
-        raise BadInput("the game is over: nobody acts")
-    extra = sorted(set(choices) - {fighter.seat})
-    if extra:
-        raise BadInput(f"{extra[0]}: not their turn ({fighter.seat} acts now)")
-    choice = choices.get(fighter.seat)
-    if choice is None:
-        raise BadInput(f"{fighter.seat}: must choose an action")
-    if choice not in legal(state, fighter.seat):
-        raise BadInput(f"{fighter.seat}: {choice.text!r} is not possible now")
+    choice = the_choice(None if fighter is None else fighter.seat, choices,
+                        lambda seat: legal(state, seat))
+    assert fighter is not None
     start = len(state.events)
     state.steps += 1
     fighter.guard = 0

@@ -12,6 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Final, Literal
 
+from undercroft.engine.turns import TextEvent
 from undercroft.rng import Stream
 from undercroft.systems.cardcrawl.enemies import EnemyGroup
 from undercroft.systems.cardcrawl.play_config import CardCrawlConfig
@@ -132,18 +133,6 @@ class Room:
     visited: bool = False
 
 
-@dataclass
-class PlayEvent:
-    """Something that happened, in words, with the dice behind it."""
-
-    round: int
-    kind: str
-    text: str
-    data: dict[str, Any] = field(default_factory=dict)
-
-    def to_dict(self) -> dict[str, Any]:
-        return {"round": self.round, "kind": self.kind, "text": self.text, **self.data}
-
 
 @dataclass
 class CardCrawlState:
@@ -162,7 +151,7 @@ class CardCrawlState:
     steps: int = 0
     """Choices played so far (a record's step count)."""
     rests_left: int = 0
-    events: list[PlayEvent] = field(default_factory=list)
+    events: list[TextEvent] = field(default_factory=list)
     ended: str | None = None
     """"cleared", "defeated" or "time up"."""
     groups_made: int = 0
@@ -181,7 +170,7 @@ class CardCrawlState:
         room = self.room
         return [] if room is None else [g for g in room.enemies if not g.defeated]
 
-    def say(self, kind: str, text: str, **data: Any) -> PlayEvent:
-        event = PlayEvent(self.round, kind, text, data)
+    def say(self, kind: str, text: str, **data: Any) -> TextEvent:
+        event = TextEvent(self.round, kind, text, data)
         self.events.append(event)
         return event

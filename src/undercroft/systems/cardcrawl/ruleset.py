@@ -10,6 +10,7 @@ from pydantic import BaseModel
 from undercroft.engine.agents import Agent
 from undercroft.engine.api import Outcome
 from undercroft.engine.figures import FigureSpec
+from undercroft.engine.turns import TextEvent
 from undercroft.errors import BadInput
 from undercroft.systems.cardcrawl.play_actions import Play, parse_play
 from undercroft.systems.cardcrawl.play_agents import AGENTS
@@ -17,7 +18,7 @@ from undercroft.systems.cardcrawl.play_config import CardCrawlConfig
 from undercroft.systems.cardcrawl.play_figures import GameFigures, figure_spec
 from undercroft.systems.cardcrawl.play_rules import legal, step, to_act
 from undercroft.systems.cardcrawl.play_setup import new_game
-from undercroft.systems.cardcrawl.play_state import CardCrawlState, PlayEvent
+from undercroft.systems.cardcrawl.play_state import CardCrawlState
 from undercroft.systems.cardcrawl.play_view import view
 
 RULES_VERSION: Final = "1"
@@ -49,7 +50,7 @@ class CardCrawlRuleset:
     def parse(self, text: str) -> Play:
         return parse_play(text)
 
-    def step(self, state: CardCrawlState, choices: Mapping[str, Play]) -> list[PlayEvent]:
+    def step(self, state: CardCrawlState, choices: Mapping[str, Play]) -> list[TextEvent]:
         return step(state, choices)
 
     def view(self, state: CardCrawlState, seat: str | None) -> dict[str, Any]:

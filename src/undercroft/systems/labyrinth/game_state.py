@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
+from undercroft.engine.turns import TextEvent
 from undercroft.rng import Stream
 from undercroft.systems.labyrinth.adventurer_state import Adventurer
 from undercroft.systems.labyrinth.config import LabyrinthConfig
@@ -40,18 +41,6 @@ class Room:
                 "chest_checked": self.chest_checked, "chest_safe": self.chest_safe}
 
 
-@dataclass
-class Event:
-    """Something that happened, in words, with what a script can match."""
-
-    round: int
-    kind: str
-    text: str
-    data: dict[str, Any] = field(default_factory=dict)
-
-    def to_dict(self) -> dict[str, Any]:
-        return {"round": self.round, "kind": self.kind, "text": self.text, **self.data}
-
 
 @dataclass
 class LabyrinthState:
@@ -80,7 +69,7 @@ class LabyrinthState:
     """The seat whose turn it is outside a fight."""
     round: int = 1
     steps: int = 0
-    events: list[Event] = field(default_factory=list)
+    events: list[TextEvent] = field(default_factory=list)
     ended: str | None = None
     """"victory", "defeated" or "time up"."""
     deepest: int = 0
@@ -103,7 +92,7 @@ class LabyrinthState:
         cards = [self.item(copy) for copy in adventurer.worn]
         return [card for card in cards if isinstance(card, EquipmentItem | CursedItem)]
 
-    def say(self, kind: str, text: str, **data: Any) -> Event:
-        event = Event(self.round, kind, text, data)
+    def say(self, kind: str, text: str, **data: Any) -> TextEvent:
+        event = TextEvent(self.round, kind, text, data)
         self.events.append(event)
         return event

@@ -13,11 +13,11 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Final
 
-from undercroft.errors import BadInput
+from undercroft.engine.turns import TextEvent, the_choice
 from undercroft.systems.labyrinth import battle, dungeon, items_play, town
 from undercroft.systems.labyrinth.actions import Choice
 from undercroft.systems.labyrinth.adventurer_state import Adventurer
-from undercroft.systems.labyrinth.game_state import Event, LabyrinthState
+from undercroft.systems.labyrinth.game_state import LabyrinthState
 
 
 def acting(state: LabyrinthState) -> Adventurer | None:
@@ -71,19 +71,12 @@ def _return(state: LabyrinthState, member: Adventurer) -> None:
                   "mayor's commission is done", result="victory")
 
 
-def step(state: LabyrinthState, choices: Mapping[str, Choice]) -> list[Event]:
+def step(state: LabyrinthState, choices: Mapping[str, Choice]) -> list[TextEvent]:
     """The acting seat's one choice; BadInput (nothing changed) for anything else."""
     member = acting(state)
-    if member is None:
-        raise BadInput("the game is over: nobody acts")
-    extra = sorted(set(choices) - {member.seat})
-    if extra:
-        raise BadInput(f"{extra[0]}: not their turn ({member.seat} acts now)")
-    choice = choices.get(member.seat)
-    if choice is None:
-        raise BadInput(f"{member.seat}: must choose an action")
-    if choice not in legal(state, member.seat):
-        raise BadInput(f"{member.seat}: {choice.text!r} is not possible now")
+    choice = the_choice(None if member is None else member.seat, choices,
+                        lambda seat: legal(state, seat))
+    assert member is not None
     start = len(state.events)
     state.steps += 1
     if state.phase == "fight":

@@ -10,12 +10,13 @@ from pydantic import BaseModel
 from undercroft.engine.agents import Agent
 from undercroft.engine.api import Outcome
 from undercroft.engine.figures import FigureSpec
+from undercroft.engine.turns import TextEvent
 from undercroft.errors import BadInput
 from undercroft.systems.labyrinth.actions import Choice, parse_choice
 from undercroft.systems.labyrinth.agents import AGENTS
 from undercroft.systems.labyrinth.config import LabyrinthConfig
 from undercroft.systems.labyrinth.figures import GameFigures, figure_spec
-from undercroft.systems.labyrinth.game_state import Event, LabyrinthState
+from undercroft.systems.labyrinth.game_state import LabyrinthState
 from undercroft.systems.labyrinth.rules import legal, step, to_act
 from undercroft.systems.labyrinth.setup import new_game
 from undercroft.systems.labyrinth.view import view
@@ -48,7 +49,7 @@ class LabyrinthRuleset:
     def parse(self, text: str) -> Choice:
         return parse_choice(text)
 
-    def step(self, state: LabyrinthState, choices: Mapping[str, Choice]) -> list[Event]:
+    def step(self, state: LabyrinthState, choices: Mapping[str, Choice]) -> list[TextEvent]:
         return step(state, choices)
 
     def view(self, state: LabyrinthState, seat: str | None) -> dict[str, Any]:

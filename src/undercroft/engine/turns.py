@@ -1,0 +1,50 @@
+"""What the turn-based rulesets share: one seat acts, with one choice from its legal list.
+
+A step's choices are checked before anything changes, so an illegal step is refused
+with one line a player understands and leaves the game as it was (DESIGN.md).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Protocol, TypeVar
+
+from undercroft.errors import BadInput
+
+
+class _Texted(Protocol):
+    @property
+    def text(self) -> str: ...
+
+
+ChoiceT = TypeVar("ChoiceT", bound=_Texted)
+
+
+def the_choice(acting: str | None, choices: Mapping[str, ChoiceT],
+               legal: Callable[[str], Sequence[ChoiceT]]) -> ChoiceT:
+    """The acting seat's choice, if it is the only seat choosing and its choice is legal."""
+    if acting is None:
+        raise BadInput("the game is over: nobody acts")
+    extra = sorted(set(choices) - {acting})
+    if extra:
+        raise BadInput(f"{extra[0]}: not their turn ({acting} acts now)")
+    choice = choices.get(acting)
+    if choice is None:
+        raise BadInput(f"{acting}: must choose an action")
+    if choice not in legal(acting):
+        raise BadInput(f"{acting}: {choice.text!r} is not possible now")
+    return choice
+
+
+@dataclass
+class TextEvent:
+    """Something that happened, in words, with fields a script can match."""
+
+    round: int
+    kind: str
+    text: str
+    data: dict[str, Any] = field(default_factory=dict)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"round": self.round, "kind": self.kind, "text": self.text, **self.data}
