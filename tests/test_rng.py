@@ -28,3 +28,16 @@ def test_a_stream_reads_its_blocks_in_order() -> None:
     assert draws[599] == 0.11674491907135942
     assert Stream(5, "x").numpy().random(2).tolist() == [0.6629268682988166,
                                                           0.23900489143553993]
+
+
+def test_a_scripted_stream_shows_its_faces_then_rolls_as_its_seed() -> None:
+    from undercroft.rng import ScriptedStream, Stream
+
+    scripted = ScriptedStream(3, 6, seed=9, name="x")
+    plain = Stream(9, "x")
+    assert scripted.dice(2, 6) == [3, 6]
+    assert [scripted.die(20) for _ in range(5)] == [plain.die(20) for _ in range(5)]
+    import pytest
+
+    with pytest.raises(ValueError, match="does not fit a d4"):
+        ScriptedStream(5).die(4)

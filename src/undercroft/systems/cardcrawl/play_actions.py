@@ -7,10 +7,10 @@
 from __future__ import annotations
 
 import re
-from typing import Final, final
+from dataclasses import dataclass
+from typing import Final
 
 from undercroft.errors import BadInput
-from undercroft.values import Value
 
 VERBS: Final = ("attack", "tap", "move", "rest", "wait")
 _ATTACK: Final = re.compile(r"^attack (?P<target>\S+) with (?P<card>.+), "
@@ -19,20 +19,15 @@ _TAP: Final = re.compile(r"^tap (?P<card>.+)$")
 _MOVE: Final = re.compile(r"^move to (?P<target>entrance|room \d+)$")
 
 
-@final
-class Play(Value):
-    """One choice: a verb, what it is aimed at, the card used, and the stance."""
+@dataclass(frozen=True)
+class Play:
+    """One choice: a verb, what it is aimed at, the card used, and the stance (a frozen
+    dataclass: a turn-based game makes a few a step, so nothing here is hot)."""
 
-    __match_args__ = ("verb", "target", "card", "stance")
-
-    def __init__(self, verb: str, target: str = "", card: str = "", stance: str = "") -> None:
-        self.verb: Final = verb
-        self.target: Final = target
-        self.card: Final = card
-        self.stance: Final = stance
-
-    def _fields(self) -> tuple[str, str, str, str]:
-        return (self.verb, self.target, self.card, self.stance)
+    verb: str
+    target: str = ""
+    card: str = ""
+    stance: str = ""
 
     @property
     def text(self) -> str:

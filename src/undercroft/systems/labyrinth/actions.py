@@ -10,10 +10,10 @@ intelligence", "attack goblin-2, bracing". Anywhere: "wait".
 from __future__ import annotations
 
 import re
-from typing import Final, final
+from dataclasses import dataclass
+from typing import Final
 
 from undercroft.errors import BadInput
-from undercroft.values import Value
 
 _FORMS: Final = (
     ("buy", re.compile(r"^buy (?P<target>\S+)$")),
@@ -33,19 +33,13 @@ _FORMS: Final = (
 )
 
 
-@final
-class Choice(Value):
+@dataclass(frozen=True)
+class Choice:
     """One action: a verb, what it is aimed at, and how (for attacks)."""
 
-    __match_args__ = ("verb", "target", "how")
-
-    def __init__(self, verb: str, target: str = "", how: str = "") -> None:
-        self.verb: Final = verb
-        self.target: Final = target
-        self.how: Final = how
-
-    def _fields(self) -> tuple[str, str, str]:
-        return (self.verb, self.target, self.how)
+    verb: str
+    target: str = ""
+    how: str = ""
 
     @property
     def text(self) -> str:
