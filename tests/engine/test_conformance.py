@@ -19,7 +19,8 @@ from undercroft.errors import BadInput
 
 QUICK: dict[str, dict[str, Any]] = {"amulet": {"max_rounds": 150, "depth_limit": 3},
                                     "cardcrawl": {"rooms": 6, "max_rounds": 60},
-                                    "labyrinth": {"players": 3, "max_steps": 300}}
+                                    "labyrinth": {"players": 3, "max_steps": 300},
+                                    "squad": {"players": 2, "max_steps": 300}}
 """Per ruleset, a config small enough for the suite (the step bound below holds it)."""
 BOUND = 400
 POLICIES = {"random": random_policy, "scripted": scripted_policy}
@@ -105,7 +106,7 @@ def test_an_illegal_choice_is_refused_and_changes_nothing(name: str) -> None:
     legal = {action.text for action in ruleset.legal(state, seat)}
     illegal = next(action for action in map(_parsed(ruleset), (
         "wait", "search north", "escape", "read scroll", "use potion", "rest",
-        "move to room 99")) if action is not None and action.text not in legal)
+        "move to room 99", "Nobody waits")) if action is not None and action.text not in legal)
     with pytest.raises(BadInput):
         ruleset.step(state, {seat: illegal})
     with pytest.raises(BadInput):

@@ -22,7 +22,7 @@ from rich.console import Console
 from rich.text import Text
 
 from undercroft.cli import amulet_table as draw
-from undercroft.cli import play_cardcrawl, play_labyrinth
+from undercroft.cli import play_cardcrawl, play_labyrinth, play_squad
 from undercroft.cli.play_choices import read_choice
 from undercroft.cli.play_seats import auto_seats, game_config, make_agent
 from undercroft.engine.agents import Agent, agent_stream
@@ -59,6 +59,7 @@ def register(app: typer.Typer) -> None:
     """Add `play ...` to the `undercroft` command (Amulet here, Card Crawl in its module)."""
     play_cardcrawl.register(play_app)
     play_labyrinth.register(play_app)
+    play_squad.register(play_app)
     app.add_typer(play_app, name="play")
 
 

@@ -15,7 +15,8 @@ from undercroft.errors import BadInput
 
 RULESETS: Final = {"amulet": "undercroft.systems.amulet.ruleset",
                    "cardcrawl": "undercroft.systems.cardcrawl.ruleset",
-                   "labyrinth": "undercroft.systems.labyrinth.ruleset"}
+                   "labyrinth": "undercroft.systems.labyrinth.ruleset",
+                   "squad": "undercroft.systems.squad.ruleset"}
 """Ruleset name -> the module whose ``RULESET`` implements it."""
 
 

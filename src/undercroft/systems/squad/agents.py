@@ -1,0 +1,140 @@
+"""Automated seats at a Dungeon Squad! table: the Gamemaster and sensible heroes.
+
+The GM (policy, docs/rules/squad.md): it sets each scene with about ``gm_group``
+monsters per standing hero, of the most dangerous kind the spare Stage Value can
+pay to attack, springs a trap every third scene when it can pay for every hero,
+and brings the boss when nothing else can be paid for or after five scenes; each monster attacks the
+standing hero with the fewest Hit Points ("it should be to the detriment of the
+characters"); a monster that cannot pay to attack flees if it is alone, else holds.
+The heroes heal a hero below a third of their Hit Points, otherwise attack the
+monster with the fewest Hit Points with the Stuff most likely to hurt it, spend
+loot only on a failed roll (the moves say so), use their special on the boss,
+take the loot of their best Ability, and raise their best attack in camp.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any, Final
+
+from undercroft.engine.agents import RandomAgent
+from undercroft.rng import Stream
+from undercroft.systems.squad.denizens import bestiary
+from undercroft.systems.squad.moves import Move
+
+LOW: Final = 5
+SCENES_BEFORE_BOSS: Final = 5
+"""Scenes the GM sets before it brings the boss, whatever coins are left: heroes who
+spend coins on themselves give them back to the Stage's Value, and a stage must end."""
+
+
+class GameMaster:
+    name = "gm"
+
+    def __init__(self, group: float = 1.0, scenes_before_boss: int = SCENES_BEFORE_BOSS) -> None:
+        self.group = group
+        self.scenes_before_boss = scenes_before_boss
+        self.scenes = 0
+        self.stage = -1
+
+    def choose(self, view: Mapping[str, Any], legal: Sequence[Move], rng: Stream) -> Move:
+        if view["phase"] == "gm":
+            return self._scene(view, legal)
+        attacks = [m for m in legal if m.verb == "monster"]
+        if attacks:
+            heroes = view["heroes"]
+            return min(attacks, key=lambda m: (heroes[m.target]["hit_points"], m.target))
+        standing = [m for m in view["scene"] if m["hit_points"] > 0 and not m["fled"]]
+        flee = next((m for m in legal if m.verb == "flee"), None)
+        if flee is not None and len(standing) == 1:
+            return flee
+        return next(m for m in legal if m.verb == "hold")
+
+    def _scene(self, view: Mapping[str, Any], legal: Sequence[Move]) -> Move:
+        if view["stage_index"] != self.stage:
+            self.stage, self.scenes = view["stage_index"], 0
+        self.scenes += 1
+        if self.scenes > self.scenes_before_boss:
+            return next(m for m in legal if m.verb == "boss")
+        standing = sum(1 for h in view["heroes"].values() if h["hit_points"] > 0)
+        traps = [m for m in legal if m.verb == "spring"]
+        if traps and self.scenes % 3 == 0:
+            return traps[0]
+        groups = [m for m in legal if m.verb == "bring"]
+        if not groups:
+            return next(m for m in legal if m.verb == "boss")
+        wanted = max(1, round(self.group * standing))
+        table = bestiary().monsters
+        return max(groups, key=lambda m: (min(int(m.item), wanted), table[m.target].die,
+                                          -abs(int(m.item) - wanted)))
+
+
+class SensibleHero:
+    name = "sensible"
+
+    def choose(self, view: Mapping[str, Any], legal: Sequence[Move], rng: Stream) -> Move:
+        verbs = {m.verb for m in legal}
+        if "take" in verbs:
+            return self._loot(view, legal)
+        if "ready" in verbs:
+            return self._camp(view, legal)
+        return self._fight(view, legal)
+
+    def _fight(self, view: Mapping[str, Any], legal: Sequence[Move]) -> Move:
+        heroes = view["heroes"]
+        hurt = [m for m in legal if m.verb == "cast" and heroes.get(m.target, {}).get(
+            "hit_points", 99) <= LOW and "Heal" in m.item]
+        if hurt:
+            return hurt[0]
+        scene = {m["id"]: m for m in view["scene"]}
+        strikes = [m for m in legal if m.verb in ("attack", "cast") and m.target in scene]
+        if not strikes:
+            return legal[-1]
+        me = heroes[strikes[0].actor]
+        boss = any(scene[m.target]["boss"] for m in strikes)
+
+        def worth(move: Move) -> tuple[float, int, int]:
+            stuff = next(s for s in me["stuff"] if s["name"] == move.item)
+            ability = "warrior" if stuff["kind"] == "weapon" else "mage"
+            sides = int(str(me["abilities"][ability]).lstrip("d"))
+            hit = (sides - 3) / sides
+            wants = {"": 1, "loot": 2, "both": 4 if boss else 0,
+                     "special": 3 if boss else 0}[move.how]
+            return (hit * (int(str(stuff["die"]).lstrip("d")) + 1) / 2, wants,
+                    -scene[move.target]["hit_points"])
+
+        return max(strikes, key=worth)
+
+    def _loot(self, view: Mapping[str, Any], legal: Sequence[Move]) -> Move:
+        me = view["heroes"][legal[0].actor]
+        best = max(me["abilities"], key=lambda a: int(str(me["abilities"][a]).lstrip("d")))
+        key = {"warrior": "1W", "mage": "1M", "explorer": "1E"}[best]
+        return next((m for m in legal if m.item == key), legal[0])
+
+    def _camp(self, view: Mapping[str, Any], legal: Sequence[Move]) -> Move:
+        own = [m for m in legal if m.verb == "improve" and not m.target
+               and view["heroes"][m.actor]["stuff"] and any(
+                   s["name"] == m.item and s["kind"] != "armour"
+                   for s in view["heroes"][m.actor]["stuff"])]
+        if own:
+            return own[0]
+        return next(m for m in legal if m.verb == "ready")
+
+
+class SensibleSeat:
+    """The GM's policy at the GM seat, a sensible hero's at a Guide's: one name for the
+    balance lab's ``--agents`` whichever seat it sits in."""
+
+    name = "sensible"
+
+    def __init__(self) -> None:
+        self.gm = GameMaster()
+        self.hero = SensibleHero()
+
+    def choose(self, view: Mapping[str, Any], legal: Sequence[Move], rng: Stream) -> Move:
+        if view["turn"] == "GM":
+            return self.gm.choose(view, legal, rng)
+        return self.hero.choose(view, legal, rng)
+
+
+AGENTS: Final[dict[str, Any]] = {"sensible": SensibleSeat, "random": RandomAgent}

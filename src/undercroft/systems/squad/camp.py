@@ -1,0 +1,123 @@
+"""After a fight: loot, then the camp between scenes (spending coins, pursuing the fled).
+
+Seed 003: "At the end of a combat scene, every Hero can attempt to discover Loot.
+Simply roll each Hero's Explorer Ability die. If successful, the Gamemaster will
+inform the Hero Guides which Loot Types are available by looking at the Monsters
+that were defeated. In addition to any Loot a Boss might have, any Stuff it had is
+automatically available." Coins buy Stuff steps and Special Ability levels
+("Improving Stuff can be done at any time": here, between scenes); coins spent on
+one's own hero go back to the Stage's Value, on another hero they do not. Fled
+monsters: "If the Heroes wish to pursue, the Gamemaster should set the scene to do
+so when the current scene is over"; otherwise their coins return.
+"""
+
+from __future__ import annotations
+
+from undercroft.systems.squad.dice_steps import TOP
+from undercroft.systems.squad.heroes import Hero, gain_stuff
+from undercroft.systems.squad.loot import gain_loot, loot_kind, search_for_loot, transfer_loot
+from undercroft.systems.squad.moves import Move
+from undercroft.systems.squad.specials import TOP_LEVEL
+from undercroft.systems.squad.spending import improve_stuff, raise_special
+from undercroft.systems.squad.state import SquadState
+
+PRICE = 5
+
+
+def search(state: SquadState) -> None:
+    """Every standing hero rolls Explorer; the finders choose among the defeated monsters'
+    Loot Types; a defeated boss's Stuff goes to the first finder (or the first hero)."""
+    kinds = tuple(dict.fromkeys(loot_kind(kind) for m in state.defeated for kind in m.loot))
+    state.offered = kinds
+    state.loot_due = []
+    for hero_id in state.standing_heroes():
+        check = search_for_loot(state.heroes[hero_id], state.dice)
+        state.say("search", f"{state.heroes[hero_id].name} searches ({check.roll}): "
+                  f"{'finds loot' if check.success else 'nothing'}", hero=hero_id,
+                  success=check.success)
+        if check.success and kinds:
+            state.loot_due.append(hero_id)
+    for boss in (m for m in state.defeated if m.boss and m.stuff):
+        taker = (state.loot_due or state.standing_heroes() or [""])[0]
+        if not taker:
+            break
+        for stuff in boss.stuff:
+            hero = state.heroes[taker]
+            if all(s.name != stuff.name for s in hero.stuff):
+                item = gain_stuff(hero, stuff.name, stuff.kind,
+                                  "fireball" if stuff.kind == "spell" else None)
+                state.say("stuff", f"{hero.name} takes the boss's {item.name} (d{item.die})",
+                          hero=taker)
+
+
+def loot_legal(state: SquadState, hero_id: str) -> list[Move]:
+    return [Move("take", hero_id, "", f"1{kind}") for kind in state.offered]
+
+
+def take(state: SquadState, move: Move) -> None:
+    gain_loot(state.heroes[move.actor], move.item)
+    state.loot_due.remove(move.actor)
+    state.say("loot", f"{state.heroes[move.actor].name} takes {move.item}", hero=move.actor,
+              loot=move.item)
+
+
+def camp_legal(state: SquadState, guide: str) -> list[Move]:
+    """A guide's spending for its heroes (on themselves or on another hero), pursuit of the
+    fled, and "ready"."""
+    moves: list[Move] = []
+    own = [h for h, g in state.guides.items() if g == guide and not state.heroes[h].out_of_game]
+    for payer_id in own:
+        payer = state.heroes[payer_id]
+        if payer.pennies < PRICE:
+            continue
+        for target_id in state.standing_heroes():
+            target = state.heroes[target_id]
+            other = "" if target_id == payer_id else target_id
+            moves += [Move("improve", payer_id, other, s.name) for s in target.stuff
+                      if s.die < TOP]
+            if target.special_level < TOP_LEVEL:
+                moves.append(Move("raise", payer_id, other))
+    for giver_id in own:
+        giver = state.heroes[giver_id]
+        for kind, count in giver.loot.items():
+            if count:
+                moves += [Move("give", giver_id, other, f"1{kind}")
+                          for other in state.standing_heroes() if other != giver_id]
+    fled = [m for m in state.scene if m.fled]
+    moves += [Move("pursue", "", m.id) for m in fled]
+    moves.append(Move("ready", guide))
+    return moves
+
+
+def spend(state: SquadState, move: Move) -> None:
+    payer = state.heroes[move.actor]
+    target_id = move.target or move.actor
+    target: Hero = state.heroes[target_id]
+    if move.verb == "improve":
+        paid = improve_stuff(payer, target, move.item)
+        what = f"{target.name}'s {move.item} to d{target.stuff_named(move.item).die}"
+    else:
+        paid = raise_special(payer, target)
+        what = f"{target.name}'s special to +{target.special_level}"
+    state.coins.spend(paid.cost, on_own_hero=paid.to_stage > 0)
+    state.say("spend", f"{payer.name} pays {paid.cost} pennies to raise {what}"
+              f"{' (back to the Stage Value)' if paid.to_stage else ''}", hero=move.actor,
+              cost=paid.cost)
+
+
+def give(state: SquadState, move: Move) -> None:
+    """ "Loot can be transferred between Hero Guides and between Heroes in any way the
+    Hero Guides see fit"."""
+    transfer_loot(state.heroes[move.actor], state.heroes[move.target], move.item)
+    state.say("give", f"{state.heroes[move.actor].name} gives {move.item} to "
+              f"{state.heroes[move.target].name}", hero=move.actor)
+
+
+def pursue(state: SquadState, move: Move) -> None:
+    monster = state.monster(move.target)
+    if monster.id in state.coins.pushed:
+        state.coins.pursue(monster.id)
+    monster.fled = False
+    monster.hit_points = monster.full
+    state.say("pursue", f"The heroes pursue {monster.id}: it will be back, recovered fully",
+              monster=monster.id)

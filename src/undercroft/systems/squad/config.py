@@ -1,0 +1,35 @@
+"""Settings of a game of Dungeon Squad! + Coin-Op: the table, the stages, the GM's policy.
+
+Each field's default is the seed's rule where it has one, and our choice (with
+its reason, in docs/rules/squad.md) where it has none.
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+
+class SquadConfig(BaseModel):
+    """How one game of Dungeon Squad! + Coin-Op is played."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    players: int = Field(2, ge=1, le=4)
+    """Hero Guides at the table (the GM is a seat of its own)."""
+    heroes_per_player: int = Field(2, ge=1, le=2)
+    """The seed: a Guide describes "the actions of two Heroes"; "up to two"."""
+    party: Literal["random", "example"] = "random"
+    """``random``: heroes whose best Ability (the d12) goes round Mage, Warrior, Explorer,
+    so every party of three or more has each kind (the balance lab compares them);
+    ``example``: the seed's Faf of the Blue Steel and Urd the Indomitable (one Guide)."""
+    stages: tuple[str, ...] = ("mountain-pass", "burning-village", "caves-of-frost")
+    """The stages in order (data/stages.toml); the game is won when the last boss falls."""
+    per_guide: int = Field(5, ge=0, le=100)
+    boss_share: int = Field(10, ge=1, le=100)
+    """The Stage's Value: "5 cents per Hero Guide and 10 cents for the Boss" (>>Untested<<)."""
+    gm_group: float = Field(1.0, ge=0.25, le=4.0)
+    """The automated GM brings about this many monsters per standing hero at a time."""
+    max_steps: int = Field(3000, ge=1, le=1_000_000)
+    """The game ends (time up) after this many choices: a bound for automated play."""

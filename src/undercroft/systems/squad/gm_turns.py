@@ -1,0 +1,179 @@
+"""The Gamemaster's moves: setting a scene, springing traps, and running the monsters.
+
+Seed 003: the GM brings denizens into a stage; "Whenever the Gamemaster has a
+Monster attack a Hero or spring a Trap to harm the Heroes, the Gamemaster should
+push forward the cost of the Monster or Trap from the Stage's Value" (so a
+monster can attack only while its cost can be pushed, and once pushed it stays
+on the table until a hero defeats it); a monster may flee with a successful
+Monster Ability roll. Monsters "have one die to roll no matter what they are
+doing": to hit (at least 4) and again for damage, which the hero's armour soaks
+("The Gamemaster rolls the D4 again and deals 3 damage! ... Another D4 roll
+later, and the Goblin only dealt 1 point of damage").
+"""
+
+from __future__ import annotations
+
+from undercroft.systems.squad.denizens import avoids_trap, bestiary, trap_damage, try_flee
+from undercroft.systems.squad.dice_steps import succeeds
+from undercroft.systems.squad.hero_combat import apply_soak, armour_soak
+from undercroft.systems.squad.heroes import Stuff, take_damage
+from undercroft.systems.squad.moves import Move
+from undercroft.systems.squad.specials import damage_ignored
+from undercroft.systems.squad.spending import activate_special
+from undercroft.systems.squad.stages import boss_of, price_list
+from undercroft.systems.squad.state import InPlay, SquadState
+
+MAX_GROUP = 6
+
+
+def scene_legal(state: SquadState) -> list[Move]:
+    """What the GM may bring: a group of one monster kind it can pay to attack, a trap on
+    the standing heroes, or the boss (once nothing else can be paid for, or at will)."""
+    stage = state.stage
+    targets = len(state.standing_heroes())
+    prices = price_list(stage, targets)
+    spare = state.coins.spare
+    moves = []
+    for monster in stage.monsters:
+        cost = prices[monster]
+        moves += [Move("bring", "", monster, str(n)) for n in range(1, MAX_GROUP + 1)
+                  if n * cost <= spare]
+    moves += [Move("spring", "", trap) for trap in stage.traps if prices[trap] <= spare]
+    moves.append(Move("boss"))
+    return moves
+
+
+def set_scene(state: SquadState, move: Move) -> None:
+    table = bestiary()
+    state.scene, state.defeated = [], []
+    if move.verb == "boss":
+        boss = boss_of(state.stage)
+        boss_id = state.stage.boss
+        state.scene.append(InPlay(boss_id, boss_id, boss.die, boss.hit_points,
+                                  boss.hit_points, tuple(boss.loot),
+                                  tuple(Stuff(s.name, s.kind, s.die,
+                                              "fireball" if s.kind == "spell" else None)
+                                        for s in boss.stuff),
+                                  boss=True))
+        state.say("boss", f"The boss of {state.stage.name}: {boss.name}. {boss.description}",
+                  monster=boss_id)
+        return
+    if move.verb == "spring":
+        _spring(state, move.target)
+        return
+    kind = table.monsters[move.target]
+    for _ in range(int(move.item)):
+        state.scene.append(InPlay(_new_id(state, move.target), move.target, kind.die,
+                                  kind.hit_points, kind.hit_points, tuple(kind.loot)))
+    state.say("monsters", f"{move.item} {kind.name}{'s' if move.item != '1' else ''} "
+              f"attack! ({', '.join(m.id for m in state.scene)})", monster=move.target,
+              count=int(move.item))
+
+
+def _new_id(state: SquadState, kind: str) -> str:
+    state.made += 1
+    return f"{kind}-{state.made}"
+
+
+def _spring(state: SquadState, trap_id: str) -> None:
+    """Each standing hero makes an Explorer check or takes the trap's die in damage (armour
+    does not soak a trap: in the seed's example Faf takes the full 2)."""
+    trap = bestiary().traps[trap_id]
+    targets = state.standing_heroes()
+    denizen = _new_id(state, trap_id)
+    state.coins.push(denizen, trap.cost(len(targets)))
+    state.say("trap", f"{trap.name} is sprung on {len(targets)} heroes", trap=trap_id)
+    avoided: list[str] = []
+    caught: list[str] = []
+    for hero_id in targets:  # every hero dodges first, then the GM rolls for the caught
+        hero = state.heroes[hero_id]
+        face = state.dice.die(hero.abilities["explorer"])
+        (avoided if avoids_trap(face) else caught).append(hero_id)
+        state.say("avoid" if avoids_trap(face) else "caught",
+                  f"{hero.name} {'gets away' if avoids_trap(face) else 'is caught'} ({face})",
+                  hero=hero_id)
+    for hero_id in caught:
+        hero = state.heroes[hero_id]
+        damage = trap_damage(trap, state.dice.die)
+        take_damage(hero, damage)
+        state.say("trapped", f"{trap.name} hits {hero.name} for {damage} "
+                  f"({hero.hit_points} left)", hero=hero_id, damage=damage, source=trap_id)
+        _knocked_out(state, hero_id, trap_id)
+    share = state.coins.settle_trap(denizen, len(targets), len(avoided))
+    for hero_id in avoided:
+        state.heroes[hero_id].pennies += share
+
+
+def monster_legal(state: SquadState, monster: InPlay) -> list[Move]:
+    moves = []
+    if state.coins.can_push(monster.id, 0 if monster.id in state.coins.pushed else _cost(
+            state, monster)):
+        moves += [Move("monster", monster.id, hero_id) for hero_id in state.standing_heroes()
+                  if not state.effects.get(hero_id, {}).get("invisible", 0)]
+    moves += [Move("flee", monster.id), Move("hold", monster.id)]
+    return moves
+
+
+def _cost(state: SquadState, monster: InPlay) -> int:
+    table = bestiary()
+    if monster.boss:
+        return table.bosses[monster.kind].cost
+    return table.monsters[monster.kind].cost
+
+
+def monster_act(state: SquadState, monster: InPlay, move: Move) -> None:
+    if move.verb == "hold":
+        state.say("hold", f"{monster.id} holds back", monster=monster.id)
+        return
+    if move.verb == "flee":
+        if try_flee(monster.die, state.dice.die):
+            monster.fled = True
+            if monster.id in state.coins.pushed:
+                state.coins.flee(monster.id)
+            state.say("fled", f"{monster.id} flees the scene", monster=monster.id)
+        else:
+            state.say("stays", f"{monster.id} tries to flee and fails", monster=monster.id)
+        return
+    if monster.id not in state.coins.pushed:
+        state.coins.push(monster.id, _cost(state, monster))
+    _monster_attack(state, monster, move.target)
+
+
+def _monster_attack(state: SquadState, monster: InPlay, hero_id: str) -> None:
+    hero = state.heroes[hero_id]
+    marks = state.effects.setdefault(hero_id, {})
+    face = state.dice.die(monster.die)
+    if not succeeds(face):
+        state.say("monster miss", f"{monster.id} attacks {hero.name} ({face}): a miss",
+                  monster=monster.id, hero=hero_id)
+        return
+    if marks.get("illusions", 0) > 0:
+        marks["illusions"] -= 1
+        state.say("illusion", f"{monster.id} strikes one of {hero.name}'s illusions",
+                  monster=monster.id, hero=hero_id)
+        return
+    damage = state.dice.die(monster.die)
+    ignore = 0
+    if damage_ignored(hero) and hero.pennies >= 1:
+        state.coins.spend(activate_special(hero, hero).cost, on_own_hero=True)
+        ignore = damage_ignored(hero)
+    shield = [spell_armour_of(marks["shield"])] if marks.get("shield") else []
+    soak = armour_soak(hero, damage, state.dice.die, ignore, shield)
+    taken = apply_soak(hero, soak)
+    state.say("wounded", f"{monster.id} hits {hero.name} ({face}) for {damage}; "
+              f"{soak.armour or 'no armour'} soaks {soak.armour_roll}"
+              f"{f', Hardy Resilience {ignore}' if ignore else ''}: {taken} taken "
+              f"({hero.hit_points} left)", monster=monster.id, hero=hero_id, damage=taken,
+              source=monster.kind)
+    _knocked_out(state, hero_id, monster.kind)
+
+
+def spell_armour_of(die: int) -> Stuff:
+    return Stuff("Shield", "armour", die)
+
+
+def _knocked_out(state: SquadState, hero_id: str, source: str) -> None:
+    hero = state.heroes[hero_id]
+    if hero.out_of_game:
+        state.say("out", f"{hero.name} is out of the game", hero=hero_id, source=source)
+

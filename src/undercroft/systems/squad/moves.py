@@ -1,0 +1,85 @@
+"""What a seat at a Dungeon Squad! table can choose, as values with a stable text form.
+
+Guides: "Faf attacks goblin-2 with Lightning Arc", "... , spending loot",
+"... , with her special" (one penny), "Faf casts Heal on Urd", "Faf takes 1W",
+"Urd improves Goblinbane", "Faf improves Goblinbane for Urd", "Urd raises his
+special", "pursue goblin-3", "ready", "wait". GM: "bring 3 goblin", "spring
+crushing-boulders", "bring the boss", "goblin-2 attacks Urd", "goblin-2 flees".
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Final
+
+from undercroft.errors import BadInput
+
+
+@dataclass(frozen=True)
+class Move:
+    """One choice: a verb, who does it, at what, with what, and how."""
+
+    verb: str
+    actor: str = ""
+    target: str = ""
+    item: str = ""
+    how: str = ""
+
+    @property
+    def text(self) -> str:
+        a, t, i, how = self.actor, self.target, self.item, self.how
+        extra = {"loot": ", spending loot", "special": ", with the special",
+                 "both": ", spending loot, with the special"}.get(how, "")
+        texts = {
+            "attack": f"{a} attacks {t} with {i}{extra}",
+            "cast": f"{a} casts {i} on {t}{extra}",
+            "take": f"{a} takes {i}", "give": f"{a} gives {i} to {t}",
+            "improve": f"{a} improves {i}" + (f" for {t}" if t else ""),
+            "raise": f"{a} raises the special" + (f" of {t}" if t else ""),
+            "pursue": f"pursue {t}", "release": "let them go", "ready": f"{a} is ready",
+            "bring": f"bring {i} {t}", "spring": f"spring {t}", "boss": "bring the boss",
+            "monster": f"{a} attacks {t}", "flee": f"{a} flees", "hold": f"{a} holds",
+            "wait": f"{a} waits",
+        }
+        return texts[self.verb]
+
+    def to_dict(self) -> dict[str, str]:
+        return {"text": self.text}
+
+
+_HOW = r"(?P<how>, spending loot, with the special|, spending loot|, with the special)?"
+_FORMS: Final = (
+    ("attack", re.compile(rf"^(?P<actor>\S+) attacks (?P<target>\S+) with (?P<item>.+?){_HOW}$")),
+    ("cast", re.compile(rf"^(?P<actor>\S+) casts (?P<item>.+?) on (?P<target>\S+){_HOW}$")),
+    ("take", re.compile(r"^(?P<actor>\S+) takes (?P<item>.+)$")),
+    ("give", re.compile(r"^(?P<actor>\S+) gives (?P<item>\S+) to (?P<target>\S+)$")),
+    ("improve", re.compile(r"^(?P<actor>\S+) improves (?P<item>.+?)(?: for (?P<target>\S+))?$")),
+    ("raise", re.compile(r"^(?P<actor>\S+) raises the special(?: of (?P<target>\S+))?$")),
+    ("pursue", re.compile(r"^pursue (?P<target>\S+)$")),
+    ("release", re.compile(r"^let them go$")),
+    ("ready", re.compile(r"^(?P<actor>\S+) is ready$")),
+    ("boss", re.compile(r"^bring the boss$")),
+    ("bring", re.compile(r"^bring (?P<item>\d+) (?P<target>\S+)$")),
+    ("spring", re.compile(r"^spring (?P<target>\S+)$")),
+    ("flee", re.compile(r"^(?P<actor>\S+) flees$")),
+    ("hold", re.compile(r"^(?P<actor>\S+) holds$")),
+    ("wait", re.compile(r"^(?P<actor>\S+) waits$")),
+    ("monster", re.compile(r"^(?P<actor>\S+) attacks (?P<target>\S+)$")),
+)
+_HOWS: Final = {", spending loot": "loot", ", with the special": "special",
+                ", spending loot, with the special": "both"}
+
+
+def parse_move(text: str) -> Move:
+    """The move a text names (the form records keep); BadInput when it names none."""
+    body = " ".join(text.split())
+    for verb, form in _FORMS:
+        found = form.match(body)
+        if found is None:
+            continue
+        groups = {k: v or "" for k, v in found.groupdict().items()}
+        how = _HOWS.get(groups.pop("how", ""), "")
+        return Move(verb, groups.get("actor", ""), groups.get("target", ""),
+                    groups.get("item", ""), how)
+    raise BadInput(f"{text!r}: not a Dungeon Squad move")

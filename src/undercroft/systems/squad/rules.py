@@ -1,0 +1,211 @@
+"""Whose turn it is at a Dungeon Squad! table, what they may do, and the one step that changes it.
+
+A stage is a run of scenes: the GM sets one (monsters, a trap, or the boss); in a
+fight the heroes act first, each in turn ("We get to go first"), then the GM acts
+for each monster; when no monster stands the heroes search for loot, then camp
+(spend coins, decide on pursuit) until every Guide is ready, and the GM sets the
+next scene. The stage ends when its boss is defeated; the game is won when the
+last stage's boss falls and lost when every hero is out.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from undercroft.engine.turns import TextEvent, the_choice
+from undercroft.systems.squad import camp, gm_turns, hero_turns
+from undercroft.systems.squad.moves import Move
+from undercroft.systems.squad.state import GM, SquadState
+
+
+def acting(state: SquadState) -> str | None:
+    """The seat that chooses now."""
+    if state.ended is not None:
+        return None
+    if state.phase in ("gm", "monsters"):
+        return GM
+    if state.phase == "heroes":
+        return state.guides[_hero_order(state)[state.turn]]
+    if state.phase == "loot":
+        return state.guides[state.loot_due[0]]
+    return next(g for g in _guides(state) if g not in state.ready)
+
+
+def _guides(state: SquadState) -> list[str]:
+    return list(dict.fromkeys(state.guides[h] for h in state.standing_heroes()))
+
+
+def _hero_order(state: SquadState) -> list[str]:
+    return state.standing_heroes()
+
+
+def to_act(state: SquadState) -> list[str]:
+    seat = acting(state)
+    return [] if seat is None else [seat]
+
+
+def legal(state: SquadState, seat: str) -> list[Move]:
+    if seat != acting(state):
+        return []
+    if state.phase == "gm":
+        return gm_turns.scene_legal(state)
+    if state.phase == "monsters":
+        return gm_turns.monster_legal(state, state.foes()[state.turn])
+    if state.phase == "heroes":
+        return hero_turns.hero_legal(state, _hero_order(state)[state.turn])
+    if state.phase == "loot":
+        return camp.loot_legal(state, state.loot_due[0])
+    return camp.camp_legal(state, seat)
+
+
+def step(state: SquadState, choices: Mapping[str, Move]) -> list[TextEvent]:
+    """The acting seat's one legal move, and everything it sets off."""
+    move = the_choice(acting(state), choices, lambda seat: legal(state, seat))
+    start = len(state.events)
+    state.steps += 1
+    if state.phase == "gm":
+        gm_turns.set_scene(state, move)
+        _after_scene_set(state)
+    elif state.phase == "heroes":
+        hero_id = _hero_order(state)[state.turn]
+        hero_turns.hero_act(state, hero_id, move)
+        _after_hero(state, hero_id)
+    elif state.phase == "monsters":
+        gm_turns.monster_act(state, state.foes()[state.turn], move)
+        _after_monster(state, move)
+    elif state.phase == "loot":
+        camp.take(state, move)
+        if not state.loot_due:
+            _to_camp(state)
+    else:
+        _camp_move(state, move)
+    _check_end(state)
+    return state.events[start:]
+
+
+def _after_scene_set(state: SquadState) -> None:
+    if state.foes():
+        _start_round(state)
+    else:
+        _to_camp(state)
+
+
+def _start_round(state: SquadState) -> None:
+    state.phase, state.turn = "heroes", 0
+    if not _hero_order(state):
+        return
+
+
+def _after_hero(state: SquadState, hero_id: str) -> None:
+    marks = state.effects.get(hero_id, {})
+    if not state.foes():
+        _end_scene(state)
+        return
+    if marks.get("haste", 0) > 0 and not state.heroes[hero_id].out_of_game:
+        marks["haste"] -= 1
+        state.say("haste", f"{state.heroes[hero_id].name} acts again (Haste)", hero=hero_id)
+        return
+    state.turn += 1
+    if state.turn >= len(_hero_order(state)):
+        state.phase, state.turn = "monsters", 0
+
+
+def _after_monster(state: SquadState, move: Move) -> None:
+    if not state.standing_heroes():
+        return
+    if not state.foes():
+        _end_scene(state)
+        return
+    if move.verb != "flee" or not any(m.fled and m.id == move.actor for m in state.scene):
+        state.turn += 1
+    if state.turn >= len(state.foes()):
+        state.round += 1
+        for marks in state.effects.values():
+            if marks.get("invisible", 0) > 0:
+                marks["invisible"] -= 1
+        _start_round(state)
+
+
+def _end_scene(state: SquadState) -> None:
+    state.say("scene over", "No monster stands: the scene is over")
+    camp.search(state)
+    if state.loot_due:
+        state.phase = "loot"
+    else:
+        _to_camp(state)
+
+
+def _to_camp(state: SquadState) -> None:
+    if state.coins.stage_over:
+        _next_stage(state)
+        if state.ended is not None:
+            return
+    state.phase, state.turn = "camp", 0
+    state.ready = set()
+
+
+def _camp_move(state: SquadState, move: Move) -> None:
+    if move.verb in ("improve", "raise"):
+        camp.spend(state, move)
+    elif move.verb == "pursue":
+        camp.pursue(state, move)
+    elif move.verb == "give":
+        camp.give(state, move)
+    else:
+        state.ready.add(move.actor)
+    if all(g in state.ready for g in _guides(state)):
+        _next_scene(state)
+
+
+def _next_scene(state: SquadState) -> None:
+    returned = state.coins.next_scene()
+    for denizen, coins in returned.items():
+        state.say("coins back", f"{denizen} got away: {coins} coins back to the Stage Value",
+                  monster=denizen)
+    state.effects = {}
+    pursued = [m for m in state.scene if not m.fled and m.hit_points > 0]
+    state.scene = pursued
+    state.defeated = []
+    if pursued:
+        state.say("pursuit", f"The heroes catch up with {', '.join(m.id for m in pursued)}")
+        _start_round(state)
+    else:
+        state.phase = "gm"
+
+
+def _next_stage(state: SquadState) -> None:
+    back = state.coins.close_stage()
+    state.say("stage over", f"{state.stage.name} is over: {back} coins back to the Pool",
+              stage=state.stage.name)
+    if state.stage_index + 1 >= len(state.config.stages):
+        state.ended = "victory"
+        state.say("game over", "The last boss has fallen: the heroes win", result="victory")
+        return
+    state.stage_index += 1
+    open_stage(state)
+
+
+def open_stage(state: SquadState) -> None:
+    """The GM sets aside the Stage's Value and names the boss; a Pool too poor for a boss
+    ends the adventure (the heroes have won all there was to win)."""
+    if not state.coins.can_open_stage(state.config.boss_share):
+        state.ended = "victory"
+        state.say("game over", "The Pool cannot pay for another boss: the adventure is over",
+                  result="victory")
+        return
+    value = state.coins.open_stage(state.stage.boss, state.config.per_guide,
+                                   state.config.boss_share)
+    state.say("stage", f"{state.stage.name}: {state.stage.setting} (Stage Value {value}; the "
+              f"boss: {state.stage.boss})", stage=state.stage.name, value=value)
+    state.phase = "gm"
+
+
+def _check_end(state: SquadState) -> None:
+    if state.ended is not None:
+        return
+    if not state.standing_heroes():
+        state.ended = "defeated"
+        state.say("game over", "Every hero is out of the game", result="defeated")
+    elif state.steps >= state.config.max_steps:
+        state.ended = "time up"
+        state.say("game over", "Time is up", result="time up")

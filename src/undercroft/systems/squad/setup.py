@@ -1,0 +1,63 @@
+"""A new game of Dungeon Squad! + Coin-Op: the heroes made, the Pool filled, the first stage.
+
+Random heroes (``party = "random"``) follow Character Creation: the d12, d8 and d4
+assigned to the three Abilities (the d12 going round Mage, Warrior, Explorer so
+that a party holds each kind), "one offensive and one defensive item" at d4 and d6
+(a weapon for a Warrior, an attack spell for a Mage, either for an Explorer, and
+armour), and a Special Ability that suits the best Ability.
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+from undercroft.rng import Stream
+from undercroft.systems.squad.coin_pool import CoinPool
+from undercroft.systems.squad.config import SquadConfig
+from undercroft.systems.squad.example_heroes import faf, urd
+from undercroft.systems.squad.heroes import Hero, Stuff, check_party, new_hero
+from undercroft.systems.squad.rules import open_stage
+from undercroft.systems.squad.state import SquadState
+
+BEST: Final = ("mage", "warrior", "explorer")
+SECOND: Final = {"mage": ("explorer", "warrior"), "warrior": ("mage", "explorer"),
+                 "explorer": ("warrior", "mage")}
+SPECIAL_FOR: Final = {"mage": ("arcane-vigor", "inhuman-alacrity", "divine-insight"),
+                      "warrior": ("deadly-strike", "blurring-speed", "hardy-resilience"),
+                      "explorer": ("hardy-resilience", "deadly-strike", "blurring-speed")}
+OFFENCE: Final = {"mage": ("Lightning Arc", "spell", "fireball"),
+                  "warrior": ("Longsword", "weapon", None),
+                  "explorer": ("Hunting Bow", "weapon", None)}
+
+
+def new_game(config: SquadConfig, seed: int) -> SquadState:
+    guides = [f"Guide-{n}" for n in range(1, config.players + 1)]
+    if config.party == "example":
+        heroes = {"Faf": faf(guides[0]), "Urd": urd(guides[0])}
+    else:
+        stream = Stream(seed, "squad/heroes")
+        heroes = {}
+        for index in range(config.players * config.heroes_per_player):
+            best = BEST[index % len(BEST)]
+            hero = random_hero(f"{best.title()}-{index + 1}", best,
+                               guides[index // config.heroes_per_player], stream)
+            heroes[hero.name] = hero
+    check_party(list(heroes.values()))
+    state = SquadState(config, seed, heroes, {h: hero.player for h, hero in heroes.items()},
+                       CoinPool.for_guides(config.players), Stream(seed, "squad/play"))
+    names = ", ".join(f"{h} ({hero.name})" if h != hero.name else h
+                      for h, hero in heroes.items())
+    state.say("start", f"The heroes: {names}; the Pool holds {state.coins.pool} pennies")
+    open_stage(state)
+    return state
+
+
+def random_hero(name: str, best: str, guide: str, stream: Stream) -> Hero:
+    """A hero whose best Ability is ``best``; the rest of the choices from ``stream``."""
+    second, third = SECOND[best] if stream.random() < 0.5 else SECOND[best][::-1]
+    abilities = {best: "d12", second: "d8", third: "d4"}
+    attack_name, kind, spell_id = OFFENCE[best]
+    dice = [4, 6] if stream.random() < 0.5 else [6, 4]
+    stuff = [Stuff(attack_name, kind, dice[0], spell_id),  # type: ignore[arg-type]
+             Stuff("Leather Armour", "armour", dice[1])]
+    return new_hero(name, abilities, stuff, stream.choice(SPECIAL_FOR[best]), guide)

@@ -1,0 +1,138 @@
+"""Playing Dungeon Squad! + Coin-Op: the seed's example of play as a scripted game, the GM's
+seat, coins pushed and collected, traps, loot, camp, and the end of the adventure."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from cli_helpers import assert_bad_input, run
+from undercroft.engine import registry
+from undercroft.engine.runner import play_out
+from undercroft.errors import BadInput
+from undercroft.rng import ScriptedStream
+from undercroft.systems.squad.config import SquadConfig
+from undercroft.systems.squad.moves import Move
+from undercroft.systems.squad.rules import legal, step
+from undercroft.systems.squad.setup import new_game
+from undercroft.systems.squad.state import GM, SquadState
+
+RULESET = registry.get("squad")
+
+
+def example() -> SquadState:
+    return new_game(SquadConfig(players=1, party="example"), 1)
+
+
+def test_the_seeds_example_of_play() -> None:
+    """Faf and Urd against four goblins and the Crushing Boulders trap, die for die."""
+    state = example()
+    faf, urd = state.heroes["Faf"], state.heroes["Urd"]
+    assert (faf.hit_points, urd.hit_points) == (15, 15)
+    step(state, {GM: Move("bring", "", "goblin", "4")})  # four goblins rush from the caves
+    assert [m.id for m in state.foes()] == ["goblin-1", "goblin-2", "goblin-3", "goblin-4"]
+    state.dice = ScriptedStream(8, 2,  # Faf: d12 8 hits, Lightning Arc d4 deals 2
+                                4, 6,  # Urd: d12 4 "barely" hits, Goblinbane d6 deals 6
+                                2,  # a goblin's d4 misses Urd
+                                4, 3, 2)  # one hits, 3 damage, the Tattoos' d4 soaks 2
+    step(state, {"Guide-1": Move("cast", "Faf", "goblin-1", "Lightning Arc")})
+    step(state, {"Guide-1": Move("attack", "Urd", "goblin-2", "Goblinbane")})
+    assert [m.id for m in state.foes()] == ["goblin-3", "goblin-4"]  # only two left
+    assert state.phase == "monsters"
+    step(state, {GM: Move("monster", "goblin-3", "Urd")})
+    step(state, {GM: Move("monster", "goblin-4", "Urd")})
+    assert urd.hit_points == 14  # "the Goblin only dealt 1 point of damage"
+    assert state.coins.pushed == {"goblin-3": 1, "goblin-4": 1}  # pushed as they attacked
+    state.dice = ScriptedStream(8, 2, 4, 6,  # the next round the last two fall
+                                1, 1)  # and neither hero finds loot
+    step(state, {"Guide-1": Move("cast", "Faf", "goblin-3", "Lightning Arc")})
+    step(state, {"Guide-1": Move("attack", "Urd", "goblin-4", "Goblinbane")})
+    assert faf.pennies == 1 and urd.pennies == 1  # each collects the coin on the table
+    assert state.phase == "camp"
+    step(state, {"Guide-1": Move("ready", "Guide-1")})
+    state.dice = ScriptedStream(2, 4, 2)  # Faf's d8 shows 2, Urd's d4 shows 4; the trap 2
+    step(state, {GM: Move("spring", "", "crushing-boulders")})
+    assert faf.hit_points == 13 and urd.hit_points == 14  # "Oh, the irony"
+
+
+def test_a_monster_attacks_only_when_its_cost_can_be_pushed() -> None:
+    state = example()
+    step(state, {GM: Move("bring", "", "goblin", "1")})
+    state.coins.stage_value = state.coins.boss_reserve  # nothing spare: no coin to push
+    state.dice = ScriptedStream(1, 1, 1)
+    step(state, {"Guide-1": Move("wait", "Faf")})
+    step(state, {"Guide-1": Move("wait", "Urd")})
+    moves = legal(state, GM)
+    assert all(m.verb in ("flee", "hold") for m in moves)
+
+
+def test_a_fled_monster_unpursued_gives_its_coins_back() -> None:
+    state = example()
+    step(state, {GM: Move("bring", "", "goblin", "1")})
+    state.dice = ScriptedStream(1, 4, 1, 1)  # the goblin misses, then flees on a 4; no loot
+    step(state, {"Guide-1": Move("wait", "Faf")})
+    step(state, {"Guide-1": Move("wait", "Urd")})
+    step(state, {GM: Move("monster", "goblin-1", "Faf")})
+    value = state.coins.stage_value
+    step(state, {"Guide-1": Move("wait", "Faf")})
+    step(state, {"Guide-1": Move("wait", "Urd")})
+    step(state, {GM: Move("flee", "goblin-1")})  # 4 on its d4: it gets away
+    assert state.phase == "camp" and state.coins.pushed == {"goblin-1": 1}
+    step(state, {"Guide-1": Move("ready", "Guide-1")})  # no pursuit
+    assert state.coins.stage_value == value + 1 and state.coins.pushed == {}
+
+
+def test_coins_spent_on_ones_own_hero_go_back_to_the_stage() -> None:
+    state = example()
+    state.phase = "camp"
+    faf = state.heroes["Faf"]
+    faf.pennies, state.coins.with_heroes = 5, 5
+    value = state.coins.stage_value
+    step(state, {"Guide-1": Move("improve", "Faf", "", "Lightning Arc")})
+    assert faf.stuff_named("Lightning Arc").die == 6 and faf.pennies == 0
+    assert state.coins.stage_value == value + 5
+
+
+def test_an_illegal_move_changes_nothing() -> None:
+    state = example()
+    with pytest.raises(BadInput, match="not their turn"):
+        step(state, {"Guide-1": Move("wait", "Faf")})
+    with pytest.raises(BadInput, match="not possible now"):
+        step(state, {GM: Move("bring", "", "goblin", "99")})
+    assert state.steps == 0
+
+
+def test_sensible_seats_finish_games_and_the_lab_compares_kinds_of_hero(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    for seed in range(3):
+        state = RULESET.new(SquadConfig(), seed)
+        outcome = play_out(RULESET, state, {s: RULESET.agents()["sensible"]()
+                                            for s in RULESET.seats(state)}, seed)
+        assert outcome is not None and outcome.result in ("victory", "defeated")
+    result = run(capsys, "simulate", "squad", "--games", "4", "--seed", "1", "--workers", "1",
+                 "--json")
+    metrics = json.loads(result.out)["metrics"]
+    assert {"damage.mage", "damage.warrior", "damage.explorer"} <= set(metrics)
+
+
+def test_play_squad_runs_with_the_gm_automated_and_replays(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    record = tmp_path / "squad.json"
+    result = run(capsys, "play", "squad", "--seed", "3", "--auto", "all", "--record",
+                 str(record))
+    assert result.code == 0 and "The game is over" in result.out
+    replayed = json.loads(run(capsys, "replay", str(record), "--json").out)
+    assert replayed["system"] == "squad"
+    assert_bad_input(run(capsys, "play", "squad", "--players", "7"), "--players 7")
+
+
+def test_loot_can_be_given_to_another_hero_in_camp() -> None:
+    state = example()
+    state.phase = "camp"
+    state.heroes["Faf"].loot["E"] = 1
+    give = Move("give", "Faf", "Urd", "1E")
+    assert give in legal(state, "Guide-1")
+    step(state, {"Guide-1": give})
+    assert (state.heroes["Faf"].loot["E"], state.heroes["Urd"].loot["E"]) == (0, 1)
