@@ -23,7 +23,10 @@ RULESET = registry.get("squad")
 
 
 def example() -> SquadState:
-    return new_game(SquadConfig(players=1, party="example"), 1)
+    """Faf and Urd, played by one Guide at a table of two Guides: with one, the seed's
+    recommended Stage Value (5 a Guide) cannot pay for its own example's four goblins
+    and a trap on two heroes (docs/rules/squad-gm.md)."""
+    return new_game(SquadConfig(players=2, party="example"), 1)
 
 
 def test_the_seeds_example_of_play() -> None:
@@ -33,6 +36,7 @@ def test_the_seeds_example_of_play() -> None:
     assert (faf.hit_points, urd.hit_points) == (15, 15)
     step(state, {GM: Move("bring", "", "goblin", "4")})  # four goblins rush from the caves
     assert [m.id for m in state.foes()] == ["goblin-1", "goblin-2", "goblin-3", "goblin-4"]
+    assert sum(state.coins.pushed.values()) == 4  # their cost pushed as they rush in
     state.dice = ScriptedStream(8, 2,  # Faf: d12 8 hits, Lightning Arc d4 deals 2
                                 4, 6,  # Urd: d12 4 "barely" hits, Goblinbane d6 deals 6
                                 2,  # a goblin's d4 misses Urd
@@ -44,12 +48,12 @@ def test_the_seeds_example_of_play() -> None:
     step(state, {GM: Move("monster", "goblin-3", "Urd")})
     step(state, {GM: Move("monster", "goblin-4", "Urd")})
     assert urd.hit_points == 14  # "the Goblin only dealt 1 point of damage"
-    assert state.coins.pushed == {"goblin-3": 1, "goblin-4": 1}  # pushed as they attacked
+    assert (faf.pennies, urd.pennies) == (1, 1)  # each collected a goblin's penny
     state.dice = ScriptedStream(8, 2, 4, 6,  # the next round the last two fall
                                 1, 1)  # and neither hero finds loot
     step(state, {"Guide-1": Move("cast", "Faf", "goblin-3", "Lightning Arc")})
     step(state, {"Guide-1": Move("attack", "Urd", "goblin-4", "Goblinbane")})
-    assert faf.pennies == 1 and urd.pennies == 1  # each collects the coin on the table
+    assert faf.pennies == 2 and urd.pennies == 2 and not state.coins.pushed
     assert state.phase == "camp"
     step(state, {"Guide-1": Move("ready", "Guide-1")})
     state.dice = ScriptedStream(2, 4, 2)  # Faf's d8 shows 2, Urd's d4 shows 4; the trap 2
@@ -57,15 +61,13 @@ def test_the_seeds_example_of_play() -> None:
     assert faf.hit_points == 13 and urd.hit_points == 14  # "Oh, the irony"
 
 
-def test_a_monster_attacks_only_when_its_cost_can_be_pushed() -> None:
-    state = example()
-    step(state, {GM: Move("bring", "", "goblin", "1")})
-    state.coins.stage_value = state.coins.boss_reserve  # nothing spare: no coin to push
-    state.dice = ScriptedStream(1, 1, 1)
-    step(state, {"Guide-1": Move("wait", "Faf")})
-    step(state, {"Guide-1": Move("wait", "Urd")})
+def test_the_gm_brings_only_what_the_spare_stage_value_pays_for() -> None:
+    state = new_game(SquadConfig(players=1, heroes_per_player=1), 2)  # 5 spare, 10 kept
     moves = legal(state, GM)
-    assert all(m.verb in ("flee", "hold") for m in moves)
+    assert Move("bring", "", "goblin", "5") in moves
+    assert Move("bring", "", "goblin", "6") not in moves
+    step(state, {GM: Move("bring", "", "goblin", "5")})
+    assert state.coins.spare == 0 and state.coins.boss_reserve == 10
 
 
 def test_a_fled_monster_unpursued_gives_its_coins_back() -> None:

@@ -5,7 +5,8 @@ monsters per standing hero, of the most dangerous kind the spare Stage Value can
 pay to attack, springs a trap every third scene when it can pay for every hero,
 and brings the boss when nothing else can be paid for or after five scenes; each monster attacks the
 standing hero with the fewest Hit Points ("it should be to the detriment of the
-characters"); a monster that cannot pay to attack flees if it is alone, else holds.
+characters"); a monster that cannot attack (everyone invisible) flees if it is
+alone, else holds.
 The heroes heal a hero below a third of their Hit Points, otherwise attack the
 monster with the fewest Hit Points with the Stuff most likely to hurt it, spend
 loot only on a failed roll (the moves say so), use their special on the boss,

@@ -44,8 +44,7 @@ def search(state: SquadState) -> None:
         for stuff in boss.stuff:
             hero = state.heroes[taker]
             if all(s.name != stuff.name for s in hero.stuff):
-                item = gain_stuff(hero, stuff.name, stuff.kind,
-                                  "fireball" if stuff.kind == "spell" else None)
+                item = gain_stuff(hero, stuff.name, stuff.kind, stuff.spell)
                 state.say("stuff", f"{hero.name} takes the boss's {item.name} (d{item.die})",
                           hero=taker)
 

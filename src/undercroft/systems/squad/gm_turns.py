@@ -2,10 +2,12 @@
 
 Seed 003: the GM brings denizens into a stage; "Whenever the Gamemaster has a
 Monster attack a Hero or spring a Trap to harm the Heroes, the Gamemaster should
-push forward the cost of the Monster or Trap from the Stage's Value" (so a
-monster can attack only while its cost can be pushed, and once pushed it stays
-on the table until a hero defeats it); a monster may flee with a successful
-Monster Ability roll. Monsters "have one die to roll no matter what they are
+push forward the cost of the Monster or Trap from the Stage's Value". The Cost is
+"the Cost for the Gamemaster to bring this Monster into play", and the example's
+goblins "rush us ... and attack!": so a monster's cost is pushed as it is brought
+in to attack, once, and stays on the table until a hero defeats it
+(docs/rules/squad-gm.md); a monster may flee with a successful Monster Ability
+roll. Monsters "have one die to roll no matter what they are
 doing": to hit (at least 4) and again for damage, which the hero's armour soaks
 ("The Gamemaster rolls the D4 again and deals 3 damage! ... Another D4 roll
 later, and the Goblin only dealt 1 point of damage").
@@ -18,8 +20,6 @@ from undercroft.systems.squad.dice_steps import succeeds
 from undercroft.systems.squad.hero_combat import apply_soak, armour_soak
 from undercroft.systems.squad.heroes import Stuff, take_damage
 from undercroft.systems.squad.moves import Move
-from undercroft.systems.squad.specials import damage_ignored
-from undercroft.systems.squad.spending import activate_special
 from undercroft.systems.squad.stages import boss_of, price_list
 from undercroft.systems.squad.state import InPlay, SquadState
 
@@ -39,7 +39,9 @@ def scene_legal(state: SquadState) -> list[Move]:
         moves += [Move("bring", "", monster, str(n)) for n in range(1, MAX_GROUP + 1)
                   if n * cost <= spare]
     moves += [Move("spring", "", trap) for trap in stage.traps if prices[trap] <= spare]
-    moves.append(Move("boss"))
+    boss = bestiary().bosses[stage.boss]
+    if state.coins.can_push(stage.boss, boss.cost):
+        moves.append(Move("boss"))
     return moves
 
 
@@ -51,10 +53,10 @@ def set_scene(state: SquadState, move: Move) -> None:
         boss_id = state.stage.boss
         state.scene.append(InPlay(boss_id, boss_id, boss.die, boss.hit_points,
                                   boss.hit_points, tuple(boss.loot),
-                                  tuple(Stuff(s.name, s.kind, s.die,
-                                              "fireball" if s.kind == "spell" else None)
+                                  tuple(Stuff(s.name, s.kind, s.die, s.spell)
                                         for s in boss.stuff),
                                   boss=True))
+        state.coins.push(boss_id, boss.cost)
         state.say("boss", f"The boss of {state.stage.name}: {boss.name}. {boss.description}",
                   monster=boss_id)
         return
@@ -63,8 +65,10 @@ def set_scene(state: SquadState, move: Move) -> None:
         return
     kind = table.monsters[move.target]
     for _ in range(int(move.item)):
-        state.scene.append(InPlay(_new_id(state, move.target), move.target, kind.die,
-                                  kind.hit_points, kind.hit_points, tuple(kind.loot)))
+        monster = InPlay(_new_id(state, move.target), move.target, kind.die,
+                         kind.hit_points, kind.hit_points, tuple(kind.loot))
+        state.coins.push(monster.id, kind.cost)
+        state.scene.append(monster)
     state.say("monsters", f"{move.item} {kind.name}{'s' if move.item != '1' else ''} "
               f"attack! ({', '.join(m.id for m in state.scene)})", monster=move.target,
               count=int(move.item))
@@ -105,20 +109,9 @@ def _spring(state: SquadState, trap_id: str) -> None:
 
 
 def monster_legal(state: SquadState, monster: InPlay) -> list[Move]:
-    moves = []
-    if state.coins.can_push(monster.id, 0 if monster.id in state.coins.pushed else _cost(
-            state, monster)):
-        moves += [Move("monster", monster.id, hero_id) for hero_id in state.standing_heroes()
-                  if not state.effects.get(hero_id, {}).get("invisible", 0)]
-    moves += [Move("flee", monster.id), Move("hold", monster.id)]
-    return moves
-
-
-def _cost(state: SquadState, monster: InPlay) -> int:
-    table = bestiary()
-    if monster.boss:
-        return table.bosses[monster.kind].cost
-    return table.monsters[monster.kind].cost
+    moves = [Move("monster", monster.id, hero_id) for hero_id in state.standing_heroes()
+             if not state.effects.get(hero_id, {}).get("invisible", 0)]
+    return [*moves, Move("flee", monster.id), Move("hold", monster.id)]
 
 
 def monster_act(state: SquadState, monster: InPlay, move: Move) -> None:
@@ -134,8 +127,6 @@ def monster_act(state: SquadState, monster: InPlay, move: Move) -> None:
         else:
             state.say("stays", f"{monster.id} tries to flee and fails", monster=monster.id)
         return
-    if monster.id not in state.coins.pushed:
-        state.coins.push(monster.id, _cost(state, monster))
     _monster_attack(state, monster, move.target)
 
 
@@ -153,10 +144,7 @@ def _monster_attack(state: SquadState, monster: InPlay, hero_id: str) -> None:
                   monster=monster.id, hero=hero_id)
         return
     damage = state.dice.die(monster.die)
-    ignore = 0
-    if damage_ignored(hero) and hero.pennies >= 1:
-        state.coins.spend(activate_special(hero, hero).cost, on_own_hero=True)
-        ignore = damage_ignored(hero)
+    ignore = marks.pop("hardy", 0)
     shield = [spell_armour_of(marks["shield"])] if marks.get("shield") else []
     soak = armour_soak(hero, damage, state.dice.die, ignore, shield)
     taken = apply_soak(hero, soak)

@@ -26,6 +26,7 @@ from undercroft.systems.squad.heroes import Hero, heal
 from undercroft.systems.squad.loot import can_rescue, rescue
 from undercroft.systems.squad.moves import Move
 from undercroft.systems.squad.specials import (
+    damage_ignored,
     extra_attacks,
     extra_damage,
     extra_heroes,
@@ -61,7 +62,7 @@ def hero_legal(state: SquadState, hero_id: str) -> list[Move]:
 
 def _special_helps(hero: Hero) -> bool:
     return any(f(hero) for f in (extra_attacks, extra_damage, extra_heroes, extra_spells,
-                                 extra_targets))
+                                 extra_targets, damage_ignored))
 
 
 def _hows(state: SquadState, hero: Hero, ability: str, party: list[Hero],
@@ -88,6 +89,8 @@ def hero_act(state: SquadState, hero_id: str, move: Move) -> None:
         state.coins.spend(activate_special(hero, hero).cost, on_own_hero=True)
         state.say("special", f"{hero.name} spends a penny on the special ability",
                   hero=hero_id)
+        if damage_ignored(hero):  # Hardy Resilience: ready for the next hit
+            state.effects.setdefault(hero_id, {})["hardy"] = damage_ignored(hero)
     stuff = hero.stuff_named(move.item)
     times = 1 + (extra_attacks(hero) if special and stuff.kind == "weapon" else 0) \
         + (extra_spells(hero) if special and stuff.kind == "spell" else 0)
