@@ -6,6 +6,7 @@ with one line a player understands and leaves the game as it was (DESIGN.md).
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol, TypeVar
@@ -35,6 +36,18 @@ def the_choice(acting: str | None, choices: Mapping[str, ChoiceT],
     if choice not in legal(acting):
         raise BadInput(f"{acting}: {choice.text!r} is not possible now")
     return choice
+
+
+def read_form(text: str, forms: Sequence[tuple[str, re.Pattern[str]]], system: str
+              ) -> tuple[str, dict[str, str]]:
+    """The verb and named parts of the first form ``text`` fits (spaces tidied; parts that
+    matched nothing are ""); BadInput naming the system when it fits none."""
+    body = " ".join(text.split())
+    for verb, form in forms:
+        found = form.match(body)
+        if found is not None:
+            return verb, {k: v or "" for k, v in found.groupdict().items()}
+    raise BadInput(f"{text!r}: not a {system} action")
 
 
 @dataclass

@@ -13,7 +13,7 @@ import re
 from dataclasses import dataclass
 from typing import Final
 
-from undercroft.errors import BadInput
+from undercroft.engine.turns import read_form
 
 _FORMS: Final = (
     ("buy", re.compile(r"^buy (?P<target>\S+)$")),
@@ -61,13 +61,7 @@ class Choice:
 
 def parse_choice(text: str) -> Choice:
     """The action a text names; BadInput when it names none."""
-    body = " ".join(text.split())
-    for verb, form in _FORMS:
-        found = form.match(body)
-        if found is None:
-            continue
-        target = found.groupdict().get("target") or ""
-        how = (found.groupdict().get("how") or "").strip(" ,")
-        return Choice(verb, target, {"with intelligence": "intelligence",
-                                     "bracing": "brace"}.get(how, ""))
-    raise BadInput(f"{text!r}: not a Labyrinth action")
+    verb, parts = read_form(text, _FORMS, "Labyrinth")
+    how = parts.get("how", "").strip(" ,")
+    return Choice(verb, parts.get("target", ""),
+                  {"with intelligence": "intelligence", "bracing": "brace"}.get(how, ""))

@@ -13,7 +13,7 @@ import re
 from dataclasses import dataclass
 from typing import Final
 
-from undercroft.errors import BadInput
+from undercroft.engine.turns import read_form
 
 
 @dataclass(frozen=True)
@@ -73,13 +73,6 @@ _HOWS: Final = {", spending loot": "loot", ", with the special": "special",
 
 def parse_move(text: str) -> Move:
     """The move a text names (the form records keep); BadInput when it names none."""
-    body = " ".join(text.split())
-    for verb, form in _FORMS:
-        found = form.match(body)
-        if found is None:
-            continue
-        groups = {k: v or "" for k, v in found.groupdict().items()}
-        how = _HOWS.get(groups.pop("how", ""), "")
-        return Move(verb, groups.get("actor", ""), groups.get("target", ""),
-                    groups.get("item", ""), how)
-    raise BadInput(f"{text!r}: not a Dungeon Squad move")
+    verb, parts = read_form(text, _FORMS, "Dungeon Squad")
+    return Move(verb, parts.get("actor", ""), parts.get("target", ""), parts.get("item", ""),
+                _HOWS.get(parts.get("how", ""), ""))

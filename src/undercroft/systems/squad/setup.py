@@ -15,7 +15,7 @@ from undercroft.rng import Stream
 from undercroft.systems.squad.coin_pool import CoinPool
 from undercroft.systems.squad.config import SquadConfig
 from undercroft.systems.squad.example_heroes import faf, urd
-from undercroft.systems.squad.heroes import Hero, Stuff, check_party, new_hero
+from undercroft.systems.squad.heroes import Hero, Stuff, StuffKind, check_party, new_hero
 from undercroft.systems.squad.rules import open_stage
 from undercroft.systems.squad.state import SquadState
 
@@ -25,9 +25,10 @@ SECOND: Final = {"mage": ("explorer", "warrior"), "warrior": ("mage", "explorer"
 SPECIAL_FOR: Final = {"mage": ("arcane-vigor", "inhuman-alacrity", "divine-insight"),
                       "warrior": ("deadly-strike", "blurring-speed", "hardy-resilience"),
                       "explorer": ("hardy-resilience", "deadly-strike", "blurring-speed")}
-OFFENCE: Final = {"mage": ("Lightning Arc", "spell", "fireball"),
-                  "warrior": ("Longsword", "weapon", None),
-                  "explorer": ("Hunting Bow", "weapon", None)}
+OFFENCE: Final[dict[str, tuple[str, StuffKind, str | None]]] = {
+    "mage": ("Lightning Arc", "spell", "fireball"),
+    "warrior": ("Longsword", "weapon", None),
+    "explorer": ("Hunting Bow", "weapon", None)}
 
 
 def new_game(config: SquadConfig, seed: int) -> SquadState:
@@ -58,6 +59,6 @@ def random_hero(name: str, best: str, guide: str, stream: Stream) -> Hero:
     abilities = {best: "d12", second: "d8", third: "d4"}
     attack_name, kind, spell_id = OFFENCE[best]
     dice = [4, 6] if stream.random() < 0.5 else [6, 4]
-    stuff = [Stuff(attack_name, kind, dice[0], spell_id),  # type: ignore[arg-type]
+    stuff = [Stuff(attack_name, kind, dice[0], spell_id),
              Stuff("Leather Armour", "armour", dice[1])]
     return new_hero(name, abilities, stuff, stream.choice(SPECIAL_FOR[best]), guide)
