@@ -1,4 +1,4 @@
-# make run  -> set up .venv and start the main job
+# make run  -> set up .venv and start the main job: the shared table (undercroft serve)
 # make test -> set up .venv and run ruff, mypy and pytest
 PYTHON ?= python3
 VENV := .venv
@@ -34,7 +34,7 @@ $(STAMP): pyproject.toml | $(BIN)/python
 install: $(STAMP)
 
 run: install
-	$(BIN)/undercroft play amulet
+	$(BIN)/undercroft serve
 
 lint: install
 	$(BIN)/ruff check src tests bench

@@ -17,6 +17,7 @@ from undercroft.cli import (
     dice_commands,
     play_commands,
     replay_command,
+    serve_command,
     simulate_command,
 )
 from undercroft.errors import BadInput
@@ -34,6 +35,7 @@ app.add_typer(cardcrawl_commands.app, name="cardcrawl")
 play_commands.register(app)
 replay_command.register(app)
 simulate_command.register(app)
+serve_command.register(app)
 
 
 def fail(message: str) -> None:

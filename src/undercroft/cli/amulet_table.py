@@ -38,7 +38,8 @@ def players_map(level: LevelMap) -> str:
     bare = [Room(room.id, room.polygon, room.size, room.shape, exits=room.exits,
                  murder_holes=room.murder_holes, discovered=room.discovered)
             for room in level.rooms]
-    return render_ascii(LevelMap(level.level_size, bare, level.title), player_view=True)
+    title = level.title.split(" - seed ")[0]  # the players do not see the game's seed
+    return render_ascii(LevelMap(level.level_size, bare, title), player_view=True)
 
 
 def header(view: Mapping[str, Any]) -> Text:

@@ -1,0 +1,234 @@
+"""The shared table's HTTP and WebSocket routes (docs/web-api.md), over a TableService.
+
+Routes only translate: a token and a body in, :class:`~undercroft.web.tables.TableService`
+decides, and its refusals come back as ``{"detail": "one line"}`` with the status the
+contract names (400 bad input, 403 a token that may not do this, 429 too many wrong
+tokens). The pages (``/``, ``/table``, ``/seat`` and the static files) are another module's
+(``undercroft.web.pages``), added when it is there.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import importlib
+import io
+from collections.abc import AsyncIterator, Awaitable, Callable
+from contextlib import asynccontextmanager
+from typing import Any, Final
+
+import segno
+from fastapi import FastAPI, Request, WebSocket, WebSocketDisconnect
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import JSONResponse, Response
+from pydantic import BaseModel, ConfigDict, Field
+from starlette.concurrency import run_in_threadpool
+
+from undercroft.errors import BadInput
+from undercroft.maps.model import LevelMap, Room
+from undercroft.maps.svg import render_svg
+from undercroft.store.games import GameStore
+from undercroft.web.live import LiveTable
+from undercroft.web.payloads import systems
+from undercroft.web.tables import Refused, TableService
+
+PAGES: Final = "undercroft.web.pages"
+MAX_BODY: Final = 64 * 1024
+QUEUED_STATES: Final = 32
+"""States queued for one slow WebSocket; older ones are dropped (only the newest matters)."""
+NO_STORE: Final = {"Cache-Control": "no-store"}
+
+
+class NewTable(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    system: str = Field(max_length=64)
+    config: dict[str, Any] = Field(default_factory=dict)
+    automated: dict[str, str] = Field(default_factory=dict)
+
+
+class Choice(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    choice: str
+
+
+def create_app(db_url: str | None = None, *, seeds: Callable[[], int] | None = None
+               ) -> FastAPI:
+    """The app on the database at ``db_url`` (default: SQLite in the data folder), with
+    every stored table replayed. ``seeds`` picks new tables' seeds (tests fix them)."""
+    service = TableService(GameStore(db_url), seeds=seeds)
+    service.load()
+
+    @asynccontextmanager
+    async def lifespan(_: FastAPI) -> AsyncIterator[None]:
+        yield
+        service.close()
+
+    app = FastAPI(title="Undercroft shared table", lifespan=lifespan, docs_url=None,
+                  redoc_url=None, openapi_url=None)
+    app.state.service = service
+    _handlers(app)
+    _api_routes(app, service)
+    _socket_route(app, service)
+    try:
+        pages = importlib.import_module(PAGES)
+    except ModuleNotFoundError as error:
+        if error.name != PAGES:
+            raise
+    else:
+        pages.register_pages(app)
+    return app
+
+
+def _handlers(app: FastAPI) -> None:
+    """Every refusal as one line in ``detail``, with the contract's status."""
+
+    @app.exception_handler(BadInput)
+    async def bad_input(_: Request, error: BadInput) -> JSONResponse:
+        return JSONResponse({"detail": str(error)}, status_code=400, headers=NO_STORE)
+
+    @app.exception_handler(Refused)
+    async def refused(_: Request, error: Refused) -> JSONResponse:
+        return JSONResponse({"detail": str(error)}, status_code=error.status,
+                            headers=NO_STORE)
+
+    @app.exception_handler(RequestValidationError)
+    async def malformed(_: Request, error: RequestValidationError) -> JSONResponse:
+        first = error.errors()[0] if error.errors() else {}
+        where = ".".join(str(part) for part in first.get("loc", ()) if part != "body")
+        message = str(first.get("msg", "malformed request"))
+        return JSONResponse({"detail": f"{where or 'body'}: {message}"}, status_code=400)
+
+    @app.middleware("http")
+    async def limit_body(request: Request,
+                         call_next: Callable[[Request], Awaitable[Response]]) -> Response:
+        length = request.headers.get("content-length", "0")
+        if not length.isdigit() or int(length) > MAX_BODY:
+            return JSONResponse({"detail": f"body: at most {MAX_BODY} bytes"},
+                                status_code=413)
+        response = await call_next(request)
+        if request.url.path.startswith("/api/"):
+            response.headers.update(NO_STORE)
+        return response
+
+
+def _address(request: Request | WebSocket) -> str:
+    return request.client.host if request.client is not None else "unknown"
+
+
+def _api_routes(app: FastAPI, service: TableService) -> None:
+    @app.get("/api/systems")
+    def list_systems() -> list[dict[str, Any]]:
+        return systems()
+
+    @app.post("/api/tables")
+    def new_table(body: NewTable) -> dict[str, Any]:
+        return service.create(body.system, body.config, body.automated)
+
+    @app.get("/api/table")
+    def get_table(request: Request, t: str = "") -> dict[str, Any]:
+        return service.table_state(t, _address(request))
+
+    @app.get("/api/table/map.svg")
+    def level_map(request: Request, t: str = "") -> Response:
+        live = service.watch(t, _address(request))
+        with live.lock:
+            svg = players_map(live)
+        return Response(svg, media_type="image/svg+xml")
+
+    @app.get("/api/table/qr.svg")
+    def invite_code(request: Request, t: str = "", seat: str = "") -> Response:
+        token = service.invite(t, _address(request), seat)
+        url = f"{str(request.base_url).rstrip('/')}/seat?t={token}"
+        return Response(qr_svg(url), media_type="image/svg+xml")
+
+    @app.get("/api/seat")
+    def get_seat(request: Request, t: str = "") -> dict[str, Any]:
+        return service.seat_state(t, _address(request))
+
+    @app.post("/api/seat/choose")
+    def choose(request: Request, body: Choice, t: str = "") -> dict[str, Any]:
+        return service.choose(t, _address(request), body.choice)
+
+
+def players_map(live: LiveTable) -> str:
+    """Amulet: the current level as the players have mapped it, as SVG.
+
+    Drawn from a copy of the rooms without their rolled contents and encounter notes: a
+    room seen through a door does not show those (the seats' views hide them too), and
+    only rooms the seats have seen are marked discovered.
+    """
+    if live.ruleset.name != "amulet":
+        raise Refused(404, f"{live.ruleset.name} has no level map (only amulet has)")
+    level = live.state.level
+    drawn = level.generator.level
+    bare = [Room(room.id, room.polygon, room.size, room.shape, exits=room.exits,
+                 murder_holes=room.murder_holes, discovered=room.id in level.seen)
+            for room in drawn.rooms]
+    title = f"Amulet - level {level.depth}"  # the generator's title names the seed
+    return render_svg(LevelMap(drawn.level_size, bare, title), player_view=True)
+
+
+def qr_svg(url: str) -> str:
+    out = io.BytesIO()
+    segno.make(url, error="m").save(out, kind="svg", scale=6, border=2,
+                                    title="Invitation to a seat")
+    return out.getvalue().decode("utf-8")
+
+
+def _socket_route(app: FastAPI, service: TableService) -> None:
+    @app.websocket("/ws")
+    async def table_socket(websocket: WebSocket, t: str = "") -> None:
+        """The state on connect and after every change. A refusal closes the socket with
+        4000 + its HTTP status: 4403 a bad token, 4429 too many wrong tokens from this
+        address, 4409 a table set aside."""
+        await websocket.accept()
+        loop = asyncio.get_running_loop()
+        queue: asyncio.Queue[dict[str, Any]] = asyncio.Queue()
+
+        def send(state: dict[str, Any]) -> None:  # any thread, never blocks
+            loop.call_soon_threadsafe(_put_newest, queue, state)
+
+        try:
+            now, unsubscribe = await run_in_threadpool(service.subscribe, t,
+                                                       _address(websocket), send)
+        except Refused as error:
+            reason = str(error).encode()[:120].decode(errors="ignore")  # at most 123 bytes
+            await websocket.close(code=4000 + error.status, reason=reason)
+            return
+        try:
+            await websocket.send_json({"type": "state", "state": now})
+            pump = asyncio.create_task(_pump(websocket, queue))
+            listen = asyncio.create_task(_listen(websocket))
+            _, running = await asyncio.wait({pump, listen},
+                                            return_when=asyncio.FIRST_COMPLETED)
+            for task in running:
+                task.cancel()
+        except WebSocketDisconnect:
+            pass
+        finally:
+            unsubscribe()
+
+
+def _put_newest(queue: asyncio.Queue[dict[str, Any]], state: dict[str, Any]) -> None:
+    while queue.qsize() >= QUEUED_STATES:
+        queue.get_nowait()
+    queue.put_nowait(state)
+
+
+async def _pump(websocket: WebSocket, queue: asyncio.Queue[dict[str, Any]]) -> None:
+    """Send each new state; stop quietly when the client has gone."""
+    try:
+        while True:
+            state = await queue.get()
+            await websocket.send_json({"type": "state", "state": state})
+    except (WebSocketDisconnect, RuntimeError, OSError):
+        return
+
+
+async def _listen(websocket: WebSocket) -> None:
+    """Read (and ignore) what the client sends, until it goes away."""
+    while True:
+        message = await websocket.receive()
+        if message["type"] == "websocket.disconnect":
+            return

@@ -1,0 +1,213 @@
+"""One table's game in the server's memory, and the only way it moves: a recorded step.
+
+A live table is its record (the choices so far) and the state those choices lead to.
+Every step is written to the database in the same transaction as it is taken
+(:func:`take_step`); if either fails, the table is rebuilt from its record, so memory and
+database never disagree. Automated seats choose as ``engine.runner.choose_all`` has them
+choose: from their own view, with their own stream of the game's seed; replaying a record
+asks them again, so their streams, too, stand where they stood before a restart.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any, Final
+
+from pydantic import BaseModel, ValidationError
+
+from undercroft.engine import registry
+from undercroft.engine.agents import Agent, agent_stream
+from undercroft.engine.api import Ruleset, Seat
+from undercroft.errors import BadInput
+from undercroft.rng import Stream
+from undercroft.store.games import GameStore, StoredTable
+
+MAX_CHOICE: Final = 200
+"""Characters in a choice's text (docs/web-api.md)."""
+MAX_STEPS_AT_ONCE: Final = 100_000
+"""Automated steps one change may take; the rulesets' own step limits end games sooner."""
+
+
+@dataclass(eq=False)
+class LiveTable:
+    """A table being played. Read or change it only while holding ``lock``."""
+
+    id: int
+    ruleset: Ruleset[Any, Any]
+    config: BaseModel
+    seed: int
+    automated: dict[Seat, str]
+    """Seat -> the name of the agent that plays it."""
+    state: Any = None
+    seats: list[Seat] = field(default_factory=list)
+    """In the ruleset's order: the first is the seat whose view the table screen shows."""
+    record: list[dict[Seat, str]] = field(default_factory=list)
+    pending: dict[Seat, Any] = field(default_factory=dict)
+    """Choices of human seats in a simultaneous round not yet complete: memory only, so a
+    restart asks for them again (docs/web-api.md, Rounds)."""
+    last_events: list[dict[str, Any]] = field(default_factory=list)
+    """The events of the last step taken, as dictionaries."""
+    agents: dict[Seat, Agent] = field(default_factory=dict)
+    streams: dict[Seat, Stream] = field(default_factory=dict)
+    lock: threading.RLock = field(default_factory=threading.RLock)
+
+    @property
+    def steps(self) -> int:
+        return len(self.record)
+
+    def waiting_for(self) -> list[Seat]:
+        """The human seats that must choose now (in ``to_act`` with something to choose)."""
+        if self.ruleset.outcome(self.state) is not None:
+            return []
+        return [seat for seat in sorted(self.ruleset.to_act(self.state))
+                if seat not in self.automated and self.ruleset.legal(self.state, seat)]
+
+
+def read_config(ruleset: Ruleset[Any, Any], raw: Mapping[str, Any]) -> BaseModel:
+    """The system's config model from JSON; a wrong field is one line naming it."""
+    try:
+        return ruleset.config_model().model_validate(dict(raw))
+    except ValidationError as error:
+        first = error.errors()[0]
+        where = ".".join(str(part) for part in first["loc"])
+        message = str(first["msg"]).removeprefix("Value error, ")
+        raise BadInput(f"config{'.' + where if where else ''}: {message}") from None
+
+
+def replay_into(live: LiveTable) -> None:
+    """(Re)make the table's state, agents and streams from its seed and record."""
+    ruleset = live.ruleset
+    live.state = ruleset.new(live.config, live.seed)
+    live.seats = list(ruleset.seats(live.state))
+    known = ruleset.agents()
+    for seat, name in live.automated.items():
+        if name not in known:
+            raise BadInput(f"table {live.id}: seat {seat}: no agent {name!r} (known: "
+                           f"{', '.join(sorted(known))})")
+    live.agents = {seat: known[name]() for seat, name in live.automated.items()}
+    live.streams = {}
+    live.pending.clear()
+    live.last_events = []
+    for number, texts in enumerate(live.record, start=1):
+        try:
+            choices = {seat: ruleset.parse(text) for seat, text in texts.items()}
+        except BadInput as error:
+            raise BadInput(f"table {live.id}: step {number}: {error}") from None
+        for seat in sorted(choices):
+            if seat in live.agents:
+                _agent_choice(live, seat)
+        try:
+            events = ruleset.step(live.state, choices)
+        except BadInput as error:
+            raise BadInput(f"table {live.id}: step {number}: {error}") from None
+        live.last_events = [event.to_dict() for event in events]
+
+def restore(stored: StoredTable) -> LiveTable:
+    """A stored table as it stood: its record replayed from its seed (BadInput if it no
+    longer replays: a step missing, its rules changed, a seat's agent gone)."""
+    if stored.problem is not None:
+        raise BadInput(f"table {stored.id}: {stored.problem}")
+    ruleset = registry.get(stored.system)
+    if stored.rules_version != ruleset.version:
+        raise BadInput(f"table {stored.id}: made with {stored.system} rules "
+                       f"{stored.rules_version}, this is {ruleset.version}; it would not "
+                       "replay the same")
+    try:
+        config = read_config(ruleset, stored.config)
+    except BadInput as error:
+        raise BadInput(f"table {stored.id}: {error}") from None
+    automated = {seat.seat: seat.agent for seat in stored.seats if seat.agent is not None}
+    live = LiveTable(stored.id, ruleset, config, stored.seed, automated,
+                     record=list(stored.steps))
+    replay_into(live)
+    return live
+
+
+def read_choice(live: LiveTable, seat: Seat, text: str) -> Any:
+    """The action ``seat`` means by ``text``, or BadInput saying why it cannot be taken.
+
+    ``text`` must be one of the seat's legal choices; Amulet's leading ``!`` also claims
+    the last step's announcements (``Action.claiming``, as ``!`` does at the terminal).
+    """
+    if len(text) > MAX_CHOICE:
+        raise BadInput(f"choice: at most {MAX_CHOICE} characters (got {len(text)})")
+    ruleset, state = live.ruleset, live.state
+    if ruleset.outcome(state) is not None:
+        raise BadInput("the game is over: nobody chooses now")
+    if seat in live.pending:
+        raise BadInput(f"{seat} has already chosen this round "
+                       f"({live.pending[seat].text!r}); waiting for the others")
+    if seat not in live.waiting_for():
+        acting = ", ".join(sorted(ruleset.to_act(state))) or "nobody"
+        raise BadInput(f"{seat} does not choose now (now: {acting})")
+    body = " ".join(text.split())
+    claim = body.startswith("!")
+    if claim:
+        body = body[1:].strip()
+    by_text = {action.text: action for action in ruleset.legal(state, seat)}
+    try:
+        action = by_text.get(ruleset.parse(body).text) if body else None
+    except ValueError:
+        action = None
+    if action is None:
+        raise BadInput(f"{body!r} is not one of {seat}'s choices now")
+    return _claiming(live, seat, action) if claim else action
+
+
+def _claiming(live: LiveTable, seat: Seat, action: Any) -> Any:
+    claiming = getattr(action, "claiming", None)
+    if not callable(claiming):
+        raise BadInput(f"a leading '!' claims announcements, which {live.ruleset.name} "
+                       "does not have")
+    if not live.ruleset.view(live.state, seat).get("claims"):
+        raise BadInput("nothing to claim now: '!' claims the last step's announcements, and "
+                       "there are none that another hero caused")
+    return claiming()
+
+
+def advance(live: LiveTable, store: GameStore) -> int:
+    """Take every step that no human has to wait for; returns how many were taken.
+
+    A step is taken once every human seat that must choose has chosen (at once in a
+    simultaneous round, one seat in a turn); the automated seats then choose, and a
+    turn of an automated seat is a step of its own.
+    """
+    taken = 0
+    while taken < MAX_STEPS_AT_ONCE and live.ruleset.outcome(live.state) is None:
+        humans = live.waiting_for()
+        if any(seat not in live.pending for seat in humans):
+            break
+        choices = {seat: live.pending[seat] for seat in humans}
+        for seat in sorted(live.ruleset.to_act(live.state)):
+            if seat in live.automated and live.ruleset.legal(live.state, seat):
+                choices[seat] = _agent_choice(live, seat)
+        take_step(live, store, choices)
+        taken += 1
+    return taken
+
+
+def take_step(live: LiveTable, store: GameStore, choices: Mapping[Seat, Any]) -> None:
+    """Write the step's row and take the step in one transaction; on any failure roll the
+    database back and rebuild the table from its record, as it stood before."""
+    texts = {seat: action.text for seat, action in choices.items()}
+    try:
+        with store.adding_step(live.id, live.steps + 1, texts):
+            events = live.ruleset.step(live.state, choices)
+    except BaseException:
+        replay_into(live)
+        raise
+    live.record.append(texts)
+    live.pending.clear()
+    live.last_events = [event.to_dict() for event in events]
+
+
+def _agent_choice(live: LiveTable, seat: Seat) -> Any:
+    """The automated seat's choice, from its view and its own stream (as choose_all)."""
+    stream = live.streams.get(seat)
+    if stream is None:
+        stream = live.streams[seat] = agent_stream(live.seed, seat)
+    ruleset = live.ruleset
+    return live.agents[seat].choose(ruleset.view(live.state, seat),
+                                    ruleset.legal(live.state, seat), stream)

@@ -1,0 +1,96 @@
+// Amulet on the shared screen: the players' map, the rooms seen and what is in
+// them, and the countdown. View fields read: depth, level_kind, round, heroes,
+// rooms [{id, shape, size, exits [{id, kind, open, to}], contents [{id, kind}],
+// encounters}]; events of kind "countdown".
+
+import {imageInto, withQuery} from "./api.js";
+import {el, fill} from "./dom.js";
+
+/** Keeps the map image in step with the game: fetched again on every state. */
+export class MapImage {
+  constructor(img, token) {
+    this.img = img;
+    this.token = token;
+    this.busy = false;
+    this.again = false;
+  }
+
+  async refresh() {
+    // States can come faster than the map: fetch one at a time, then once more.
+    if (this.busy) {
+      this.again = true;
+      return;
+    }
+    this.busy = true;
+    try {
+      await imageInto(this.img, withQuery("/api/table/map.svg", {t: this.token}));
+      this.img.alt = "the players' map of this level";
+    } catch (error) {
+      this.img.alt = String(error.message);
+    } finally {
+      this.busy = false;
+      if (this.again) {
+        this.again = false;
+        this.refresh();
+      }
+    }
+  }
+}
+
+/** The countdown: heroes lose health every few rounds; the page learns how often. */
+export class Countdown {
+  constructor(node) {
+    this.node = node;
+    this.ticks = [];
+    this.text = "";
+  }
+
+  update(state) {
+    for (const event of state.events || []) {
+      if (event.kind === "countdown" && !this.ticks.includes(event.round)) {
+        this.ticks.push(event.round);
+        this.text = event.text;
+      }
+    }
+    const round = state.view?.round;
+    const last = this.ticks.at(-1);
+    const every = this.ticks.length > 1 ? last - this.ticks.at(-2) : null;
+    fill(this.node,
+      el("p", {class: "big"}, `Round ${round ?? "?"}`),
+      last !== undefined ? el("p", {}, `${this.text} (round ${last})`) : el("p", {class: "muted"},
+        "the countdown has not struck yet"),
+      every ? el("p", {class: "muted"}, `next about round ${last + every}`) : null);
+  }
+}
+
+/** The level's headline: depth and kind. */
+export function levelLine(view) {
+  const kind = view.level_kind && view.level_kind !== "normal" ? ` (${view.level_kind} level)` : "";
+  const race = view.race_actions !== undefined ? `, race actions left ${view.race_actions}` : "";
+  return `Level ${view.depth}${kind}${race}`;
+}
+
+/** Each room seen: who is there, foes, contents, exits. */
+export function drawRooms(node, view) {
+  const here = {};
+  for (const hero of view.heroes || []) {
+    if (hero.room !== null && hero.room !== undefined && hero.status !== "dead") {
+      (here[hero.room] ||= []).push(hero.name);
+    }
+  }
+  fill(node, el("ul", {class: "rooms"}, (view.rooms || []).map((room) =>
+    el("li", {class: "room", dataset: {room: String(room.id)}},
+      el("b", {}, `Room ${room.id}`), el("span", {class: "muted"}, ` ${room.shape} ${room.size}`),
+      here[room.id] ? el("div", {}, `heroes: ${here[room.id].join(", ")}`) : null,
+      room.encounters?.length ? el("div", {}, `seen from outside: ${room.encounters.join("; ")}`)
+        : null,
+      room.contents?.length ? el("div", {}, "contents: ",
+        room.contents.map((item) => `${item.id} ${item.kind}`).join(", ")) : null,
+      room.exits?.length ? el("div", {class: "muted"}, "exits: ",
+        room.exits.map(exitText).join(", ")) : null))));
+}
+
+function exitText(exit) {
+  const to = exit.to !== null && exit.to !== undefined ? ` -> ${exit.to}` : "";
+  return `${exit.id} ${exit.kind}${exit.open ? "" : " shut"}${to}`;
+}

@@ -1,0 +1,97 @@
+// The shared screen (table.html): follows the table over the WebSocket with the
+// table token from the page's address and draws every state (docs/web-api.md).
+
+import {followState, imageInto, pageToken, withQuery} from "./api.js";
+import {byId, el, fill} from "./dom.js";
+import {Countdown, MapImage, drawRooms, levelLine} from "./amulet.js";
+import {EventLog} from "./log.js";
+import {drawFacts, drawFoes, drawHeroes, drawOutcome, drawSeats, waitingLine} from "./panels.js";
+import {Announcer} from "./speech.js";
+
+const token = pageToken();
+const announcer = new Announcer(byId("announcement"));
+const log = new EventLog(byId("log"));
+const countdown = new Countdown(byId("countdown"));
+const map = token ? new MapImage(byId("map"), token) : null;
+let invitesDrawn = false;
+
+function draw(state) {
+  const view = state.view || {};
+  const amulet = state.system === "amulet";
+  // The step on the body lets a watcher (and the browser test) see the page keep up.
+  document.body.dataset.step = String(state.step);
+  byId("title").textContent = `Undercroft: ${state.system}`;
+  document.title = `Undercroft - ${state.system} table`;
+  byId("headline").textContent = amulet
+    ? `${levelLine(view)} · round ${view.round} · step ${state.step}`
+    : `round ${view.round ?? "?"} · step ${state.step}`;
+  byId("waiting").textContent = waitingLine(state);
+  drawHeroes(byId("heroes"), view);
+  drawFoes(byId("foes"), view);
+  drawSeats(byId("seats"), state);
+  drawOutcome(byId("outcome"), state);
+  for (const id of ["map-panel", "countdown-panel", "rooms-panel"]) byId(id).hidden = !amulet;
+  byId("grid").classList.toggle("amulet", amulet);
+  byId("facts-panel").hidden = amulet;
+  if (amulet) {
+    map.refresh();
+    countdown.update(state);
+    drawRooms(byId("rooms"), view);
+    drawPurse(view);
+  } else {
+    drawFacts(byId("facts"), view);
+  }
+  log.update(state);
+  announcer.update(state);
+  drawInvites(state);
+}
+
+/** The party's treasure and tokens in one line. */
+function drawPurse(view) {
+  const heroes = view.heroes || [];
+  const sum = (field) => heroes.reduce((total, hero) => total + (hero[field] || 0), 0);
+  byId("purse").textContent = `Treasure ${sum("treasure")} · tokens ${sum("tokens")}`;
+}
+
+/** A QR code per human seat, open until the game has started. */
+function drawInvites(state) {
+  if (invitesDrawn) return;
+  invitesDrawn = true;
+  const humans = (state.seats || []).filter((seat) => !seat.automated);
+  const details = byId("invites");
+  details.hidden = !humans.length;
+  details.open = state.step === 0;
+  fill(byId("qr"), humans.map((seat) => {
+    const img = el("img", {class: "qr", alt: `invite for ${seat.seat}`});
+    imageInto(img, withQuery("/api/table/qr.svg", {t: token, seat: seat.seat}))
+      .catch(() => { img.alt = `no invite code for ${seat.seat}`; });
+    return el("figure", {}, img, el("figcaption", {}, seat.seat));
+  }));
+}
+
+function showConnection(word) {
+  const node = byId("connection");
+  node.textContent = word;
+  node.className = `connection ${word}`;
+  if (word === "limited") problem("Too many wrong links from this device: trying again in a minute.");
+  if (word === "refused") problem("This table link is not valid (or it has expired).");
+}
+
+function problem(text) {
+  const node = byId("problem");
+  node.textContent = text;
+  node.hidden = false;
+}
+
+byId("sound").addEventListener("click", (click) => {
+  const on = announcer.enableVoice();
+  click.currentTarget.textContent = on ? "Sound is on" : "No speech in this browser";
+  click.currentTarget.disabled = true;
+});
+
+if (token) {
+  followState(token, draw, showConnection);
+} else {
+  problem("This page needs a table link (/table?t=...): create a table in the lobby.");
+  showConnection("no link");
+}

@@ -1,0 +1,267 @@
+"""End to end in a real browser: the server, the table screen and two phones play Amulet.
+
+The real app (``create_app`` on SQLite in tmp_path) is served by uvicorn in a thread;
+Chromium opens the table page and two seat pages, each in its own browser context (its
+own device), and the seats play by pressing choice buttons until a room beyond the first
+has been revealed and a fight event is in the table's log. A screenshot of the table is
+saved (``UNDERCROFT_SCREENSHOTS=folder`` keeps copies to look at).
+
+Playwright cannot download its browsers here, so Debian's Chromium is launched. Without
+Chromium or Playwright the test is skipped, but it fails when ``CI`` is "true": CI must
+run it (the Makefile installs both).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import socket
+import threading
+import time
+import urllib.request
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+CHROMIUM = Path(os.environ.get("UNDERCROFT_CHROMIUM", "/usr/bin/chromium"))
+CHROMIUM_ARGS = ["--no-sandbox", "--headless", "--disable-gpu", "--disable-background-networking",
+                 "--disable-component-update", "--disable-sync", "--no-first-run"]
+SEED = 3
+"""A seed whose first room holds foes, so a fight comes early."""
+HUMANS = ("Warrior", "Elf")
+MAX_ROUNDS = 40
+FIGHT_KINDS = {"damage", "hurt", "defended", "destroyed", "flank", "flank failed", "swarmed",
+               "caught", "maneuver"}
+"""Event kinds that only a fight makes (amulet.events: attacks, monsters' blows, swarms)."""
+WAIT_MS = 20_000
+PNG = b"\x89PNG\r\n\x1a\n"
+
+
+def need(ready: bool, reason: str) -> None:
+    """Skip when something the browser test needs is missing; in CI that is a failure."""
+    if ready:
+        return
+    if os.environ.get("CI") == "true":
+        pytest.fail(f"{reason}: CI must run the browser test")
+    pytest.skip(reason)
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port: int = probe.getsockname()[1]
+        return port
+
+
+@pytest.fixture
+def server(tmp_path: Path) -> Iterator[str]:
+    """The real app on a free port; its base address."""
+    try:
+        import uvicorn
+
+        from undercroft.web.app import create_app
+    except ModuleNotFoundError as missing:
+        need(False, f"the web server cannot start: {missing.name} is not installed")
+        raise
+    app = create_app(f"sqlite:///{tmp_path / 'tables.sqlite3'}", seeds=lambda: SEED)
+    served = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=free_port(),
+                                           log_level="warning", lifespan="on"))
+    thread = threading.Thread(target=served.run, name="uvicorn", daemon=True)
+    thread.start()
+    deadline = time.monotonic() + 30
+    while not served.started:
+        assert thread.is_alive(), "the server stopped while starting"
+        assert time.monotonic() < deadline, "the server did not start in 30 s"
+        time.sleep(0.05)
+    yield f"http://127.0.0.1:{served.config.port}"
+    served.should_exit = True
+    thread.join(timeout=15)
+
+
+@pytest.fixture
+def browser() -> Iterator[Any]:
+    """Debian's Chromium driven by Playwright."""
+    try:
+        from playwright.sync_api import sync_playwright
+    except ModuleNotFoundError:
+        need(False, "Playwright for Python is not installed (pip install playwright)")
+        raise
+    need(CHROMIUM.exists(), f"no Chromium at {CHROMIUM} (apt-get install chromium)")
+    with sync_playwright() as playwright:
+        launched = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
+        yield launched
+        launched.close()
+
+
+def post_json(url: str, body: dict[str, Any]) -> dict[str, Any]:
+    request = urllib.request.Request(url, data=json.dumps(body).encode(), method="POST",
+                                     headers={"Content-Type": "application/json"})
+    with urllib.request.urlopen(request, timeout=30) as answer:
+        found: dict[str, Any] = json.loads(answer.read())
+        return found
+
+
+def get_json(url: str) -> Any:
+    with urllib.request.urlopen(url, timeout=30) as answer:
+        return json.loads(answer.read())
+
+
+def keep_screenshots(folder: Path, *names: str) -> None:
+    """Copies screenshots to $UNDERCROFT_SCREENSHOTS, when set, for a person to look at."""
+    keep = os.environ.get("UNDERCROFT_SCREENSHOTS")
+    if keep:
+        Path(keep).mkdir(parents=True, exist_ok=True)
+        for name in names:
+            shutil.copy(folder / name, Path(keep) / name)
+
+
+class Watched:
+    """A page in its own browser context, with every script error and console error kept."""
+
+    def __init__(self, browser: Any, url: str, phone: bool = False) -> None:
+        size = {"width": 412, "height": 915} if phone else {"width": 1600, "height": 1000}
+        self.context = browser.new_context(viewport=size, has_touch=phone)
+        self.page = self.context.new_page()
+        self.errors: list[str] = []
+        self.page.on("pageerror", lambda error: self.errors.append(str(error)))
+        self.page.on("console", lambda message: self.errors.append(message.text)
+                     if message.type == "error" else None)
+        # A refused request, by path only: its query holds a token.
+        self.page.on("response", lambda answer: self.errors.append(
+            f"{answer.status} {answer.url.split('?')[0]}") if answer.status >= 400 else None)
+        self.page.goto(url)
+        self.page.wait_for_selector("body[data-step]", timeout=WAIT_MS)
+
+    @property
+    def step(self) -> int:
+        return int(self.page.get_attribute("body", "data-step") or -1)
+
+
+def pick(labels: list[str], fought: bool) -> int:
+    """Which button to press: attack until a fight is seen, then go through exits to see
+    more rooms; otherwise the first choice."""
+    wanted = ("attack",) if not fought else ("leave by", "teleport by", "open", "search")
+    for prefix in wanted:
+        for index, label in enumerate(labels):
+            if label.startswith(prefix):
+                return index
+    return 0
+
+
+def table_news(table: Watched) -> tuple[int, bool]:
+    """Rooms drawn on the table screen, and whether its log holds a fight event."""
+    rooms = table.page.locator("#rooms li.room").count()
+    kinds = table.page.eval_on_selector_all("#log li.event",
+                                            "items => items.map(item => item.dataset.kind)")
+    return rooms, bool(FIGHT_KINDS.intersection(kinds))
+
+
+def play_round(seats: list[Watched], table: Watched, fought: bool) -> bool:
+    """Every seat with a choice presses a button; True once the table has moved on."""
+    before = table.step
+    deadline = time.monotonic() + WAIT_MS / 1000
+    while time.monotonic() < deadline:
+        if table.page.locator("#outcome").is_visible():
+            return False
+        for seat in seats:
+            buttons = seat.page.locator("button.choice:enabled")
+            if buttons.count():
+                labels = buttons.all_inner_texts()
+                buttons.nth(pick(labels, fought)).click()
+        if table.step > before:
+            return True
+        time.sleep(0.1)
+    raise AssertionError(f"the table stayed at step {before} for {WAIT_MS} ms")
+
+
+def test_two_phones_and_the_table_screen_play_amulet(server: str, browser: Any,
+                                                      tmp_path: Path) -> None:
+    made = post_json(f"{server}/api/tables", {
+        "system": "amulet", "config": {},
+        "automated": {"Valkyrie": "sensible", "Wizard": "sensible"}})
+    invites = {seat["seat"]: seat["url"] for seat in made["seats"] if seat["token"]}
+    assert sorted(invites) == sorted(HUMANS)
+
+    table = Watched(browser, server + made["watch_url"])
+    seats = [Watched(browser, server + invites[name], phone=True) for name in HUMANS]
+    for seat, name in zip(seats, HUMANS, strict=True):
+        assert seat.page.text_content("#title") == name
+    table.page.wait_for_selector("#map[src^='blob:']", timeout=WAIT_MS)
+    assert table.page.locator("#heroes .hero").count() == 4
+    table.page.click("#sound")  # speech is unlocked by a click; headless has no voice
+    assert table.page.text_content("#sound") in {"Sound is on", "No speech in this browser"}
+
+    most_rooms, fought = table_news(table)
+    for _ in range(MAX_ROUNDS):
+        if most_rooms > 1 and fought:
+            break
+        if not play_round(seats, table, fought):
+            break
+        rooms, fight = table_news(table)
+        most_rooms, fought = max(most_rooms, rooms), fought or fight
+    assert most_rooms > 1, "no room beyond the first was revealed on the table screen"
+    assert fought, "no fight event reached the table's log"
+
+    # The log explains the dice; the phones show the dice that touched their heroes.
+    assert table.page.locator("#log .dice li").count() > 0
+    assert any(seat.page.locator("#my-log li.event").count() for seat in seats)
+    shot = tmp_path / "table.png"
+    table.page.screenshot(path=str(shot), full_page=True)
+    assert shot.read_bytes().startswith(PNG)
+    seats[0].page.screenshot(path=str(tmp_path / "seat.png"), full_page=True)
+    keep_screenshots(tmp_path, "table.png", "seat.png")
+    for page in (table, *seats):
+        assert not page.errors, page.errors
+
+
+def test_the_lobby_sets_a_table_from_the_house_rules_form(server: str, browser: Any) -> None:
+    lobby = browser.new_context(viewport={"width": 1000, "height": 900}).new_page()
+    errors: list[str] = []
+    lobby.on("pageerror", lambda error: errors.append(str(error)))
+    lobby.goto(server + "/")
+    lobby.wait_for_selector("input[name=system][value=amulet]", timeout=WAIT_MS)
+    lobby.check("input[name=system][value=amulet]")
+    # A nested model's defaults come from its parent: a whole game turns scaling on.
+    assert lobby.is_checked("#rule-play-scaling")
+    assert lobby.input_value("#rule-party") == "warrior, elf, valkyrie, wizard"
+    lobby.fill("#rule-tokens", "5")
+    for chip in ("Valkyrie", "Wizard"):
+        lobby.get_by_role("button", name=f"{chip} (person)").click()
+    assert lobby.input_value("#automated") == "Valkyrie, Wizard"
+    lobby.click("#create-button")
+    lobby.wait_for_selector("#created:not([hidden])", timeout=WAIT_MS)
+    assert lobby.locator("#invites a.seat-link").count() == 2
+    assert lobby.locator("#invites li.automated").count() == 2
+    assert "/table?t=" in (lobby.get_attribute("#watch", "href") or "")
+    assert not errors, errors
+
+
+@pytest.mark.parametrize("system", ["cardcrawl", "labyrinth", "squad"])
+def test_the_other_systems_are_drawn_and_played_from_a_phone(
+        server: str, browser: Any, tmp_path: Path, system: str) -> None:
+    systems = {entry["name"]: entry for entry in get_json(f"{server}/api/systems")}
+    _person, *others = systems[system]["seats_hint"]
+    made = post_json(f"{server}/api/tables", {
+        "system": system, "config": {}, "automated": {seat: "random" for seat in others}})
+    table = Watched(browser, server + made["watch_url"])
+    seat = Watched(browser, server + next(s["url"] for s in made["seats"] if s["token"]),
+                   phone=True)
+    assert table.page.locator("#heroes .hero").count() > 0
+    assert table.page.locator("#facts dt").count() > 0
+    assert table.page.locator("#map-panel").is_hidden()
+    for _ in range(6):
+        buttons = seat.page.locator("button.choice:enabled")
+        if table.page.locator("#outcome").is_visible() or not buttons.count():
+            break
+        before = seat.step
+        buttons.first.click()
+        # A selector, not a script: the page's content policy refuses evaluated strings.
+        seat.page.wait_for_selector(f"body:not([data-step='{before}'])", timeout=WAIT_MS)
+    assert table.page.locator("#log li.event").count() > 0
+    table.page.screenshot(path=str(tmp_path / f"{system}.png"), full_page=True)
+    keep_screenshots(tmp_path, f"{system}.png")
+    for page in (table, seat):
+        assert not page.errors, page.errors
