@@ -158,13 +158,15 @@ def test_a_bang_is_refused_where_a_system_has_no_announcements(tmp_path: Path) -
 def test_the_level_map_and_the_invitation_codes(tmp_path: Path) -> None:
     client = TestClient(new_app(tmp_path))
     amulet = Table(client, "amulet", automated={"Elf": "random"})
-    amulet.play(3, first_pick)
-    drawn = client.get("/api/table/map.svg", params={"t": amulet.token})
-    assert drawn.status_code == 200 and drawn.headers["content-type"] == "image/svg+xml"
-    assert drawn.text.lstrip().startswith("<?xml") and "<svg" in drawn.text
     code = client.get("/api/table/qr.svg", params={"t": amulet.token, "seat": "Warrior"})
     assert code.status_code == 200 and "<svg" in code.text
     assert code.headers["cache-control"] == "no-store"
+    amulet.play(3, first_pick)
+    joined = client.get("/api/table/qr.svg", params={"t": amulet.token, "seat": "Warrior"})
+    assert joined.status_code == 403  # the Warrior has joined: the watching token stops here
+    drawn = client.get("/api/table/map.svg", params={"t": amulet.token})
+    assert drawn.status_code == 200 and drawn.headers["content-type"] == "image/svg+xml"
+    assert drawn.text.lstrip().startswith("<?xml") and "<svg" in drawn.text
     for seat in ("Elf", "Nobody"):
         missing = client.get("/api/table/qr.svg", params={"t": amulet.token, "seat": seat})
         assert missing.status_code == 404

@@ -204,13 +204,19 @@ class TableService:
             return seat_state(live, seat)
 
     def invite(self, token: str, address: str, seat: str) -> str:
-        """A human seat's token, for the table screen's QR code (this process's tables)."""
+        """A human seat's token, for the table screen's QR code (this process's tables),
+        only while the players sit down: once that seat has made a choice its player has
+        joined, and the table token (which only watches) no longer hands its token out
+        (the links given at creation still work)."""
         live = self.watch(token, address)
         found = self._invites.get((live.id, seat))
         if found is None:
             raise Refused(404, f"no invitation for seat {seat[:MAX_NAME]!r}: it is automated, "
                           "not a seat of this table, or the server restarted since the table "
                           "was made (use the links given then)")
+        if any(seat in step for step in live.record):
+            raise Refused(403, f"seat {seat[:MAX_NAME]!r} has joined: its invitation is no "
+                          "longer shown (the link given when the table was made still works)")
         return found
 
     def subscribe(self, token: str, address: str, send: Send
