@@ -62,8 +62,12 @@ def _events(live: LiveTable, view: dict[str, Any]) -> list[Any]:
     if isinstance(view.get("events"), list):
         return list(view["events"])
     hidden = live.ruleset.hidden(live.state)
-    return [event for event in live.last_events
-            if not any(fragment in json.dumps(event, default=str) for fragment in hidden)]
+    kept = []
+    for event in live.last_events:
+        text = json.dumps(event, default=str)  # once per event, not once per fragment
+        if not any(fragment in text for fragment in hidden):
+            kept.append(event)
+    return kept
 
 
 def _plain(payload: dict[str, Any]) -> dict[str, Any]:
