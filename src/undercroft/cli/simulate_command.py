@@ -28,6 +28,7 @@ from rich.text import Text
 from undercroft.cli.output import emit_json, new_seed
 from undercroft.engine import registry
 from undercroft.errors import BadInput
+from undercroft.sim.games import check_agents
 from undercroft.sim.rows_out import RowWriter, check_target
 from undercroft.sim.run import Plan, RunResult, out_columns, run
 from undercroft.sim.settings import build_arms, parse_sets, read_config_file
@@ -109,10 +110,7 @@ def simulate_command(
     arms = build_arms(model, base, parse_sets(sets or [], model),
                       "--party" if party is not None and config is None else "--config")
     names = tuple(n.strip().lower() for n in (agents or _default_agent(ruleset)).split(","))
-    known = ruleset.agents()
-    for name in names:
-        if name not in known:
-            raise BadInput(f"--agents {name!r}: unknown (known: {', '.join(sorted(known))})")
+    check_agents(ruleset, names)
     if out is not None:
         check_target(out)
     if report is not None and report.exists() and not report.is_dir():

@@ -57,13 +57,19 @@ def _config(system: str, config: str) -> tuple[Ruleset[Any, Any], BaseModel]:
     return ruleset, ruleset.config_model().model_validate(json.loads(config))
 
 
-def make_agents(ruleset: Ruleset[Any, Any], names: Sequence[str],
-                seats: Sequence[str]) -> dict[str, Agent]:
-    """An agent per seat, the names cycled over the seats; an unknown name is bad input."""
+def check_agents(ruleset: Ruleset[Any, Any], names: Sequence[str]) -> None:
+    """Every name one of the ruleset's agents; an unknown one is bad input naming the known."""
     known = ruleset.agents()
     for name in names:
         if name not in known:
             raise BadInput(f"--agents {name!r}: unknown (known: {', '.join(sorted(known))})")
+
+
+def make_agents(ruleset: Ruleset[Any, Any], names: Sequence[str],
+                seats: Sequence[str]) -> dict[str, Agent]:
+    """An agent per seat, the names cycled over the seats; an unknown name is bad input."""
+    check_agents(ruleset, names)
+    known = ruleset.agents()
     return {seat: known[names[index % len(names)]]() for index, seat in enumerate(seats)}
 
 

@@ -8,6 +8,7 @@ differences' error bars.
 
 from __future__ import annotations
 
+import itertools
 import json
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
@@ -125,8 +126,8 @@ def run(plan: Plan, workers: Workers, worker_count: int,
     results = [ArmResult(arm, ruleset.figure_spec(arm.config)) for arm in plan.arms]
     pooled = Summary()
     size = plan.batch_size(worker_count)
-    batches = plan.batches(size)
-    for batch_rows, batch in zip(workers.play(plan.batches(size)), batches, strict=True):
+    sent, kept = itertools.tee(plan.batches(size))  # the workers' and ours, in step
+    for batch_rows, batch in zip(workers.play(sent), kept, strict=True):
         arm = results[batch.arm]
         for offset, row in enumerate(batch_rows):
             arm.summary.add(row)

@@ -68,7 +68,7 @@ def player_turn(state: LabyrinthState, member: Adventurer, choice: Choice) -> No
             state.say("skip", f"{member.seat} braced and skips this attack", seat=member.seat)
     else:
         if choice.how == "brace":
-            fight.braced[member.seat] = 1
+            fight.braced.add(member.seat)
         target = choice.target
         for _ in range(attacks_per_turn(member)):
             monster = next((m for m in fight.living() if m.id == target), None) \
@@ -113,7 +113,7 @@ def advance(state: LabyrinthState) -> None:
         member = next((m for m in state.party if m.seat == acting), None)
         if member is not None:
             if member.alive:
-                fight.braced.pop(member.seat, None)
+                fight.braced.discard(member.seat)
                 return
             continue
         _monsters_attack(state, acting)
@@ -139,7 +139,9 @@ def _monsters_attack(state: LabyrinthState, kind: str) -> None:
         target = min(targets, key=lambda m: (m.health, m.seat)) \
             if state.config.dm_targets == "weakest" else state.dice.choice(targets)
         armour = target.armour_class
-        if fight.braced.pop(target.seat, None) and can_brace(target):
+        bracing = target.seat in fight.braced
+        fight.braced.discard(target.seat)
+        if bracing and can_brace(target):
             dice = brace(target, state.dice)
             armour += sum(dice)
             state.say("brace", f"{target.seat} braces: +{sum(dice)} armour class {dice}",

@@ -47,8 +47,8 @@ class Fight:
     round: int = 1
     reward: int = 0
     """Silver earned so far from the monsters defeated."""
-    braced: dict[str, int] = field(default_factory=dict)
-    """Hollows bracing until their next turn (seat -> 1)."""
+    braced: set[str] = field(default_factory=set)
+    """Hollows bracing until their next turn."""
 
     @property
     def acting(self) -> str:

@@ -25,7 +25,7 @@ def acting(state: SquadState) -> str | None:
     if state.phase in ("gm", "monsters"):
         return GM
     if state.phase == "heroes":
-        return state.guides[_hero_order(state)[state.turn]]
+        return state.guides[state.standing_heroes()[state.turn]]
     if state.phase == "loot":
         return state.guides[state.loot_due[0]]
     return next(g for g in _guides(state) if g not in state.ready)
@@ -33,10 +33,6 @@ def acting(state: SquadState) -> str | None:
 
 def _guides(state: SquadState) -> list[str]:
     return list(dict.fromkeys(state.guides[h] for h in state.standing_heroes()))
-
-
-def _hero_order(state: SquadState) -> list[str]:
-    return state.standing_heroes()
 
 
 def to_act(state: SquadState) -> list[str]:
@@ -52,7 +48,7 @@ def legal(state: SquadState, seat: str) -> list[Move]:
     if state.phase == "monsters":
         return gm_turns.monster_legal(state, state.foes()[state.turn])
     if state.phase == "heroes":
-        return hero_turns.hero_legal(state, _hero_order(state)[state.turn])
+        return hero_turns.hero_legal(state, state.standing_heroes()[state.turn])
     if state.phase == "loot":
         return camp.loot_legal(state, state.loot_due[0])
     return camp.camp_legal(state, seat)
@@ -67,7 +63,7 @@ def step(state: SquadState, choices: Mapping[str, Move]) -> list[TextEvent]:
         gm_turns.set_scene(state, move)
         _after_scene_set(state)
     elif state.phase == "heroes":
-        hero_id = _hero_order(state)[state.turn]
+        hero_id = state.standing_heroes()[state.turn]
         hero_turns.hero_act(state, hero_id, move)
         _after_hero(state, hero_id)
     elif state.phase == "monsters":
@@ -92,8 +88,6 @@ def _after_scene_set(state: SquadState) -> None:
 
 def _start_round(state: SquadState) -> None:
     state.phase, state.turn = "heroes", 0
-    if not _hero_order(state):
-        return
 
 
 def _after_hero(state: SquadState, hero_id: str) -> None:
@@ -106,7 +100,7 @@ def _after_hero(state: SquadState, hero_id: str) -> None:
         state.say("haste", f"{state.heroes[hero_id].name} acts again (Haste)", hero=hero_id)
         return
     state.turn += 1
-    if state.turn >= len(_hero_order(state)):
+    if state.turn >= len(state.standing_heroes()):
         state.phase, state.turn = "monsters", 0
 
 
