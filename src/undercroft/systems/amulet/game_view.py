@@ -10,12 +10,12 @@ None) adds all of these.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 from undercroft.maps.model import Exit, Room
 from undercroft.systems.amulet.game_state import GameState
 from undercroft.systems.amulet.level_play import Level
-from undercroft.systems.amulet.scene import OPEN_FROM_THE_START, Scene
+from undercroft.systems.amulet.scene import OPEN_FROM_THE_START, HeroState, Scene
 
 
 def view(game: GameState, seat: str | None) -> dict[str, Any]:
@@ -48,9 +48,7 @@ def _view(game: GameState, truth: bool) -> dict[str, Any]:
         "friendly_fire": game.table.friendly_fire,
         "item_cap": game.config.play.item_cap,
         "ended": game.ended,
-        "heroes": [dict(hero.to_dict(), room=game.rooms.get(hero.name),
-                        tokens=game.tokens[hero.name], numbers=hero.hero.printed)
-                   for hero in game.heroes],
+        "heroes": [_hero(game, hero) for hero in game.heroes],
         "rooms": [_room(level, room, truth) for room in rooms] if truth else
                  [_seen_room(game, room) for room in rooms],
     }
@@ -61,6 +59,16 @@ def _view(game: GameState, truth: bool) -> dict[str, Any]:
                      awarded=sorted(game.awarded), keys_collected=game.table.keys_collected,
                      stairs_until=game.table.stairs_until, action=game.table.action,
                      pending_exits=list(level.generator.pending))
+    return shown
+
+
+def _hero(game: GameState, hero: HeroState) -> dict[str, Any]:
+    """A hero as the table sees it: its own figures, then its room, tokens and numbers
+    (added to the one dict, in that order, rather than copied into a second)."""
+    shown = hero.to_dict()
+    shown["room"] = game.rooms.get(hero.name)
+    shown["tokens"] = game.tokens[hero.name]
+    shown["numbers"] = hero.hero.printed
     return shown
 
 
@@ -117,9 +125,20 @@ def _seen_behind(level: Level, to: int | list[int] | None,
 
 
 def _by_number(exit_: dict[str, Any]) -> tuple[int, int]:
-    """Exits listed in the order they were found (unnamed ones last)."""
+    """Exits listed in the order they were found (unnamed ones last); each name's key is
+    read once (a level's names repeat on every level, and splitting one cost more than
+    the rest of its exit's view)."""
     name = exit_["id"]
-    return (0, int(name.rsplit(".", 1)[1])) if name else (1, 0)
+    if not name:
+        return UNNAMED
+    key = _NUMBERS.get(name)
+    if key is None:
+        key = _NUMBERS[name] = (0, int(name.rsplit(".", 1)[1]))
+    return key
+
+
+UNNAMED: Final = (1, 0)
+_NUMBERS: dict[str, tuple[int, int]] = {}
 
 
 def _scene(scene: Scene, truth: bool) -> dict[str, Any]:

@@ -8,6 +8,8 @@ can only try to escape. Teleportability forbids picking up contents and wards
 
 from __future__ import annotations
 
+from typing import Final
+
 from undercroft.errors import BadInput
 from undercroft.systems.amulet.actions import HALF_VERBS, Action
 from undercroft.systems.amulet.cover import WARD_KINDS
@@ -17,6 +19,14 @@ from undercroft.systems.amulet.scene import WALLS, HeroState, Scene
 SHOOTABLE = ("food", "ale", "poison", "potion")
 TAKEABLE = ("potion", "key", "treasure", "food", "ale", "poison", "ward", "trap", "special",
             "none")
+WAIT: Final = Action("wait")
+TRAPPED: Final = (Action("escape"), WAIT)
+POTION: Final = Action("potion")
+READ: Final = Action("read")
+FORMATION: Final = Action("formation")
+ALONE: Final = Action("alone")
+SEARCHES: Final = tuple(Action("search", wall) for wall in WALLS)
+"""The actions that are the same every step, made once (actions are immutable values)."""
 
 
 def legal(scene: Scene, hero: HeroState) -> list[Action]:
@@ -24,20 +34,20 @@ def legal(scene: Scene, hero: HeroState) -> list[Action]:
     if not hero.present:
         return []
     if hero.status == "trapped":
-        return [Action("escape"), Action("wait")]
-    actions = [Action("wait")]
+        return list(TRAPPED)
+    actions = [WAIT]
     actions += _attacks(scene)
     if hero.potions > 0:
-        actions.append(Action("potion"))
+        actions.append(POTION)
     actions += _contents(scene, hero)
     actions += _exits(scene, hero)
-    actions += [Action("search", wall) for wall in WALLS]
+    actions += SEARCHES
     actions += [Action("flank", m.id) for m in scene.monsters
                 if m.health > 0 and m.place == "room"]
     if hero.scrolls > 0:
-        actions.append(Action("read"))
+        actions.append(READ)
     if len(scene.present()) > 1:
-        actions.append(Action("formation" if hero.alone else "alone"))
+        actions.append(FORMATION if hero.alone else ALONE)
     return actions
 
 

@@ -68,7 +68,8 @@ def wear_specials(fight: Fight, hero: HeroState) -> None:
 
 def resolve(fight: Fight, hero: HeroState, action: Action) -> None:
     """Carry out one checked action."""
-    fight.say("action", f"{hero.name}: {action.text}", hero=hero.name, action=action.text)
+    text = action.text
+    fight.say("action", f"{hero.name}: {text}", hero=hero.name, action=text)
     leave_for(fight, hero, action)
     _VERBS[action.verb](fight, hero, action)
 

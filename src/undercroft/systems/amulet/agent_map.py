@@ -1,0 +1,170 @@
+"""The sensible player's map of a level: what it reads of the rooms in its view, and walks.
+
+Only the seat's view is read. Every seat's view of a step shares one list of
+rooms, and a room's view is the same dict from step to step while the room is
+unchanged (``game_view`` remakes only the rooms a step changed; views are read,
+never changed), so what the player works out of a room (where its open ways
+lead, whether it has a stair, an exit nobody has opened or a wall to break) is
+kept with that dict and worked out again only for a new one: a level's twenty
+rooms were read exit by exit every step, and searched again by every walk.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from collections.abc import Callable, Mapping
+from typing import Any, Final
+
+from undercroft.systems.amulet.actions import Action
+
+BREAKABLE: Final = ("crumble", "food", "treasure")
+"""Closed exits any hero can work through (a door or wall door needs a key)."""
+LOCKED: Final = ("door", "walldoor")
+
+
+class RoomFacts:
+    """What the sensible player reads of one room's view (see the module's docstring)."""
+
+    def __init__(self, room: Mapping[str, Any]) -> None:
+        self.view = room
+        """The room's view these facts were read from (kept: its identity is the key)."""
+        self.links: list[int] = []
+        """The rooms behind its open ways onto one room, in the view's order."""
+        self.exit_to: dict[str | None, int | None] = {}
+        """The first room behind each named exit (None when not known or not open)."""
+        self.stair = self.unopened = self.breakable = self.locked = False
+        for exit_ in room.get("exits", []):
+            kind: str = exit_["kind"]
+            target = exit_["to"]
+            opened: bool = exit_["open"]
+            name = exit_["id"]
+            if name not in self.exit_to:
+                self.exit_to[name] = _first_room(target)
+            if isinstance(target, int) and opened:
+                self.links.append(target)
+            if kind == "stair":
+                self.stair = True
+            elif target is None and opened:
+                self.unopened = True
+            if not opened:
+                if kind in BREAKABLE:
+                    self.breakable = True
+                elif kind in LOCKED:
+                    self.locked = True
+
+    def has_breakable(self, keys: bool) -> bool:
+        """A closed exit this hero can work through (doors only with a key)."""
+        return self.breakable or (keys and self.locked)
+
+
+NOWHERE: Final = RoomFacts({})
+"""A room the view does not show (a walk may lead to it)."""
+
+
+def _first_room(target: object) -> int | None:
+    if isinstance(target, list):
+        first: int | None = target[0] if target else None
+        return first
+    return target if isinstance(target, int) else None
+
+
+class PartyMap:
+    """What the party knows of the level, worked out once a step (the seats of a step
+    share it) from the facts of each room, kept from the last map for the rooms whose
+    view is the same dict."""
+
+    def __init__(self, rooms: list[Mapping[str, Any]], last: PartyMap | None) -> None:
+        self.rooms = rooms
+        self.by_id: dict[int, RoomFacts] = {}
+        self._by_view: dict[int, RoomFacts] = {}
+        known = last._by_view if last is not None else {}
+        unexplored = False
+        for room in rooms:
+            facts = known.get(id(room))
+            if facts is None or facts.view is not room:
+                facts = RoomFacts(room)
+            self._by_view[id(room)] = facts
+            self.by_id[room["id"]] = facts
+            unexplored = unexplored or facts.unopened
+        self.unexplored = unexplored
+        """Whether any known room has an exit nobody has opened."""
+        self._ways: dict[tuple[int, tuple[tuple[str, str | None], ...]], Ways] = {}
+
+    def ways(self, start: int, leaves: list[Action]) -> Ways:
+        """The walks from ``start`` by these ways out (seats in one room share them)."""
+        key = (start, tuple([(a.verb, a.target) for a in leaves]))
+        known = self._ways.get(key)
+        if known is None:
+            known = self._ways[key] = Ways(self.by_id, start, leaves)
+        return known
+
+
+_last_map: list[PartyMap] = []
+"""The last step's map (one at most), kept while the seats of that step choose."""
+
+
+def map_of(rooms: list[Mapping[str, Any]]) -> PartyMap:
+    """The map of a view's rooms (the same map for every seat of a step)."""
+    last = _last_map[0] if _last_map else None
+    if last is not None and last.rooms is rooms:
+        return last
+    known = PartyMap(rooms, last)
+    _last_map[:] = [known]
+    return known
+
+
+class Ways:
+    """The known rooms in the order a breadth-first walk from here reaches them, each
+    with the way out of here that starts the shortest known walk to it; made at most
+    once a step for a room's ways out, and only when a walk is wanted."""
+
+    def __init__(self, rooms: dict[int, RoomFacts], start: int,
+                 leaves: list[Action]) -> None:
+        self._rooms, self._start, self._leaves = rooms, start, leaves
+        self._order: list[tuple[RoomFacts, Action]] | None = None
+        self._found: dict[str, Action | None] = {}
+
+    def toward(self, goal: Callable[[RoomFacts], bool], name: str) -> Action | None:
+        """The first step on the shortest known way to a room that meets ``goal`` (the
+        answer kept under ``name`` for the other seats in the room)."""
+        if name in self._found:
+            return self._found[name]
+        if self._order is None:
+            self._order = self._walk()
+        found = self._found[name] = next((way for room, way in self._order if goal(room)), None)
+        return found
+
+    def _walk(self) -> list[tuple[RoomFacts, Action]]:
+        rooms = self._rooms
+        order: list[tuple[RoomFacts, Action]] = []
+        queue: deque[tuple[int, Action]] = deque()
+        seen = {self._start}
+        here = rooms[self._start]
+        for action in self._leaves:
+            first = here.exit_to.get(action.target)
+            if first is not None and first not in seen:
+                seen.add(first)
+                queue.append((first, action))
+        while queue:
+            room_id, way = queue.popleft()
+            room = rooms.get(room_id, NOWHERE)
+            order.append((room, way))
+            for target in room.links:
+                if target not in seen:
+                    seen.add(target)
+                    queue.append((target, way))
+        return order
+
+
+def exit_to(room: RoomFacts, exit_id: str | None) -> int | None:
+    """The room behind a named exit of this room, when known."""
+    return room.exit_to.get(exit_id)
+
+
+def has_stair(room: RoomFacts) -> bool:
+    return room.stair
+
+
+def has_unopened(room: RoomFacts) -> bool:
+    return room.unopened
+
