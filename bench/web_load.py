@@ -46,12 +46,14 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import itertools
 import json
 import math
 import os
 import platform
 import random
+import re
 import socket
 import subprocess
 import sys
@@ -80,16 +82,21 @@ STARTUP_SECONDS: Final = 60.0
 WAIT_SECONDS: Final = 120.0
 """The longest a table waits for its seats' states before the bench gives up."""
 MAX_MESSAGE: Final = 1 << 24
+HEAD: Final = 160
+"""Characters of a state message in which its step number is looked for first."""
+STATE_MESSAGE: Final = '{"type": "state", "state": {"table": '
+"""How every state message starts (web.app, web.payloads): its step number is then the
+first ``"step"`` in it."""
 KEEPALIVE_SECONDS: Final = 1.0
 """How long an idle HTTP connection is kept for the next choice: well under uvicorn's 5 s,
 so the client never sends on a connection the server is closing at that moment."""
 SERVE: Final = """
 import itertools, sys
-import uvicorn
+from undercroft.web import serving
 from undercroft.web.app import create_app
 db, port, seed = sys.argv[1], int(sys.argv[2]), int(sys.argv[3])
 app = create_app(db, seeds=itertools.count(seed).__next__)
-uvicorn.run(app, host="127.0.0.1", port=port, log_level="warning")
+serving.run(app, "127.0.0.1", port, "warning")
 """
 """The server subprocess: the app on ``db``, tables seeded from ``seed`` on."""
 
@@ -163,11 +170,11 @@ def serving(kind: str, folder: Path, seed: int) -> Iterator[Server]:
         return
     import uvicorn
 
+    from undercroft.web import serving
     from undercroft.web.app import create_app
 
     app = create_app(db_url, seeds=itertools.count(seed).__next__)
-    served = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port,
-                                           log_level="warning", lifespan="on"))
+    served = uvicorn.Server(serving.config(app, "127.0.0.1", port, "warning"))
     thread = threading.Thread(target=served.run, name="uvicorn", daemon=True)
     thread.start()
     try:
@@ -178,28 +185,57 @@ def serving(kind: str, folder: Path, seed: int) -> Iterator[Server]:
         thread.join(timeout=30)
 
 
+STEP: Final = re.compile(r'"step": (\d+)')
+
+
+def step_of(message: str) -> int:
+    """A state message's step number, read from its head (the server writes ``step`` among
+    the first fields, before the view, whose own ``step`` comes later); the whole message is
+    parsed only if the head does not hold it."""
+    found = STEP.search(message, 0, HEAD)
+    if found is not None and message.startswith(STATE_MESSAGE):
+        return int(found.group(1))
+    step: int = json.loads(message)["state"]["step"]
+    return step
+
+
 @dataclass(eq=False)
 class SeatClient:
     """One seat's phone: its token, its WebSocket and the newest state it was sent."""
 
     name: str
     token: str
-    state: dict[str, Any] = field(default_factory=dict)
+    message: str = ""
+    """The newest message, parsed only when its state is read (:attr:`state`)."""
     step: int = -1
     stepped_at: float = 0.0
     """When the newest step number first arrived (perf_counter seconds)."""
     changed: asyncio.Event = field(default_factory=asyncio.Event)
     socket: ClientConnection | None = None
+    http: httpx.AsyncClient | None = None
+    """The seat's own HTTP client, one kept-alive connection as a phone has (one pool for
+    every seat would search hundreds of connections on every request)."""
+    _parsed: tuple[str, dict[str, Any]] = ("", {})
+
+    @property
+    def state(self) -> dict[str, Any]:
+        """The newest state (parsed once, when first read: most states a seat is sent are
+        overtaken by the next before anyone reads them, as a phone would only redraw)."""
+        if self._parsed[0] is not self.message:
+            self._parsed = (self.message, json.loads(self.message)["state"]) if self.message \
+                else ("", {})
+        return self._parsed[1]
 
     async def listen(self) -> None:
-        """Keep the newest state; note when each new step number arrives."""
+        """Keep the newest message; note when each new step number arrives."""
         assert self.socket is not None
         async for message in self.socket:
             now = time.perf_counter()
-            state = json.loads(message)["state"]
-            if state["step"] > self.step:
-                self.step, self.stepped_at = state["step"], now
-            self.state = state
+            text = message if isinstance(message, str) else message.decode()
+            step = step_of(text)
+            if step > self.step:
+                self.step, self.stepped_at = step, now
+            self.message = text
             self.changed.set()
 
     async def wait_past(self, step: int) -> None:
@@ -250,14 +286,15 @@ async def make_tables(http: httpx.AsyncClient, count: int, seed: int) -> list[Ta
     return tables
 
 
-async def choose(http: httpx.AsyncClient, seat: SeatClient, text: str) -> None:
-    answer = await http.post("/api/seat/choose", params={"t": seat.token},
-                             json={"choice": text})
+async def choose(seat: SeatClient, text: str) -> None:
+    assert seat.http is not None
+    answer = await seat.http.post("/api/seat/choose", params={"t": seat.token},
+                                  json={"choice": text})
     if answer.status_code != 200:
         raise RuntimeError(f"{seat.name} chose {text!r}: {answer.status_code} {answer.text}")
 
 
-async def play(http: httpx.AsyncClient, table: TableClient, rounds: int, think: float,
+async def play(table: TableClient, rounds: int, think: float,
                pick: Callable[[random.Random, list[str]], str], tick: Callable[[], None]
                ) -> None:
     """Play ``rounds`` rounds (fewer if the game ends), timing each round's last choice."""
@@ -278,9 +315,9 @@ async def play(http: httpx.AsyncClient, table: TableClient, rounds: int, think: 
         if not picked:
             raise RuntimeError(f"table {table.number}: nobody may choose at step {step}")
         *others, (last, text) = picked
-        await asyncio.gather(*(choose(http, seat, choice) for seat, choice in others))
+        await asyncio.gather(*(choose(seat, choice) for seat, choice in others))
         sent = time.perf_counter()
-        await choose(http, last, text)
+        await choose(last, text)
         await asyncio.gather(*(seat.wait_past(step) for seat in seats))
         table.latencies.append(max(seat.stepped_at for seat in seats) - sent)
         table.choices += len(picked)
@@ -294,17 +331,21 @@ def percentile(ordered: list[float], share: float) -> float:
 
 
 async def load(args: argparse.Namespace, server: Server, err: Console) -> dict[str, Any]:
-    limits = httpx.Limits(max_connections=SEATS * args.tables,
-                          max_keepalive_connections=SEATS * args.tables,
+    limits = httpx.Limits(max_connections=1, max_keepalive_connections=1,
                           keepalive_expiry=KEEPALIVE_SECONDS)
-    async with httpx.AsyncClient(base_url=server.base, limits=limits,
-                                 timeout=WAIT_SECONDS) as http:
+    async with contextlib.AsyncExitStack() as stack:
+        http = await stack.enter_async_context(
+            httpx.AsyncClient(base_url=server.base, timeout=WAIT_SECONDS))
         tables = await make_tables(http, args.tables, args.seed)
         ws_base = server.base.replace("http://", "ws://", 1)
         seats = [seat for table in tables for seat in table.seats]
+        for seat in seats:
+            seat.http = await stack.enter_async_context(
+                httpx.AsyncClient(base_url=server.base, limits=limits, timeout=WAIT_SECONDS))
         for seat in seats:  # one at a time: a burst of 400 handshakes is not the load
             seat.socket = await connect(f"{ws_base}/ws?t={seat.token}",
-                                        max_size=MAX_MESSAGE, open_timeout=WAIT_SECONDS)
+                                        max_size=MAX_MESSAGE, open_timeout=WAIT_SECONDS,
+                                        compression=None)
         listeners = [asyncio.create_task(seat.listen()) for seat in seats]
         progress = Progress(TextColumn("rounds"), BarColumn(), MofNCompleteColumn(),
                             TimeElapsedColumn(), console=err, transient=True,
@@ -319,7 +360,7 @@ async def load(args: argparse.Namespace, server: Server, err: Console) -> dict[s
                 server_cpu = server.cpu_seconds()
                 client_cpu = time.process_time()
                 started = time.perf_counter()
-                await asyncio.gather(*(play(http, table, args.rounds, args.think,
+                await asyncio.gather(*(play(table, args.rounds, args.think,
                                             PICKS[args.pick], tick)
                                        for table in tables))
                 seconds = time.perf_counter() - started

@@ -10,6 +10,7 @@ import subprocess
 import sys
 import time
 import urllib.request
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -280,3 +281,18 @@ def test_serve_starts_the_app_and_says_where_to_open_it(tmp_path: Path) -> None:
         server.terminate()
         _, err = server.communicate(timeout=30)
     assert f"open http://127.0.0.1:{port}/" in err
+
+
+def test_a_huge_body_sent_in_chunks_is_refused(client: TestClient) -> None:
+    """With no Content-Length to check first, the limit counts the bytes as they come."""
+    def chunks() -> Iterator[bytes]:
+        for _ in range(100):
+            yield b"x" * 1_000
+
+    answer = client.post("/api/tables", content=chunks(),
+                         headers={"content-type": "application/json"})
+    assert answer.status_code == 413
+    assert "at most 65536 bytes" in answer.json()["detail"]
+    small = client.post("/api/tables", content=iter([b'{"system": "nosuch"}']),
+                        headers={"content-type": "application/json"})
+    assert small.status_code == 400 and small.headers["cache-control"] == "no-store"

@@ -62,13 +62,13 @@ def server(tmp_path: Path) -> Iterator[str]:
     try:
         import uvicorn
 
+        from undercroft.web import serving
         from undercroft.web.app import create_app
     except ModuleNotFoundError as missing:
         need(False, f"the web server cannot start: {missing.name} is not installed")
         raise
     app = create_app(f"sqlite:///{tmp_path / 'tables.sqlite3'}", seeds=lambda: SEED)
-    served = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=free_port(),
-                                           log_level="warning", lifespan="on"))
+    served = uvicorn.Server(serving.config(app, "127.0.0.1", free_port(), "warning"))
     thread = threading.Thread(target=served.run, name="uvicorn", daemon=True)
     thread.start()
     deadline = time.monotonic() + 30

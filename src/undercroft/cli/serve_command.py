@@ -32,8 +32,7 @@ def serve_command(
         raise BadInput(f"--port {port}: expected 1 to 65535")
     if not host.strip():
         raise BadInput("--host: empty; give an address such as 127.0.0.1 or 0.0.0.0")
-    import uvicorn
-
+    from undercroft.web import serving
     from undercroft.web.app import create_app
     from undercroft.web.tokens import RedactTokens
 
@@ -48,7 +47,7 @@ def serve_command(
     if host in ("0.0.0.0", "::"):
         console.print("  phones on the same network: use this machine's network address "
                       f"with port {port}", markup=False, soft_wrap=True)
-    uvicorn.run(app, host=host, port=port, log_level="info")
+    serving.run(app, host, port, "info")
 
 
 def register(app: typer.Typer) -> None:

@@ -12,7 +12,7 @@ from __future__ import annotations
 import asyncio
 import importlib
 import io
-from collections.abc import AsyncIterator, Awaitable, Callable
+from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
 from typing import Any, Final
 
@@ -27,15 +27,18 @@ from undercroft.errors import BadInput
 from undercroft.maps.model import LevelMap, Room
 from undercroft.maps.svg import render_svg
 from undercroft.store.games import GameStore
+from undercroft.web.limits import NO_STORE, Limits
 from undercroft.web.live import LiveTable
 from undercroft.web.payloads import systems
 from undercroft.web.tables import Refused, TableService
 
 PAGES: Final = "undercroft.web.pages"
-MAX_BODY: Final = 64 * 1024
+NO_TELEMETRY: Final[Any] = {"tracing": False, "metrics": False, "logs": False}
+"""FastAPI's own OpenTelemetry off: a table's server has no collector to send to, and
+asking whether one is set up (the environment, on every request) was a twelfth of the
+server's time under ``bench/web_load.py``."""
 QUEUED_STATES: Final = 32
 """States queued for one slow WebSocket; older ones are dropped (only the newest matters)."""
-NO_STORE: Final = {"Cache-Control": "no-store"}
 
 
 class NewTable(BaseModel):
@@ -65,7 +68,8 @@ def create_app(db_url: str | None = None, *, seeds: Callable[[], int] | None = N
         service.close()
 
     app = FastAPI(title="Undercroft shared table", lifespan=lifespan, docs_url=None,
-                  redoc_url=None, openapi_url=None)
+                  redoc_url=None, openapi_url=None, telemetry=NO_TELEMETRY)
+    app.add_middleware(Limits)
     app.state.service = service
     _handlers(app)
     _api_routes(app, service)
@@ -99,18 +103,6 @@ def _handlers(app: FastAPI) -> None:
         message = str(first.get("msg", "malformed request"))
         return JSONResponse({"detail": f"{where or 'body'}: {message}"}, status_code=400)
 
-    @app.middleware("http")
-    async def limit_body(request: Request,
-                         call_next: Callable[[Request], Awaitable[Response]]) -> Response:
-        length = request.headers.get("content-length", "0")
-        if not length.isdigit() or int(length) > MAX_BODY:
-            return JSONResponse({"detail": f"body: at most {MAX_BODY} bytes"},
-                                status_code=413)
-        response = await call_next(request)
-        if request.url.path.startswith("/api/"):
-            response.headers.update(NO_STORE)
-        return response
-
 
 def _address(request: Request | WebSocket) -> str:
     return request.client.host if request.client is not None else "unknown"
@@ -126,8 +118,8 @@ def _api_routes(app: FastAPI, service: TableService) -> None:
         return service.create(body.system, body.config, body.automated)
 
     @app.get("/api/table")
-    def get_table(request: Request, t: str = "") -> dict[str, Any]:
-        return service.table_state(t, _address(request))
+    def get_table(request: Request, t: str = "") -> Response:
+        return _json(service.table_state(t, _address(request)))
 
     @app.get("/api/table/map.svg")
     def level_map(request: Request, t: str = "") -> Response:
@@ -143,12 +135,18 @@ def _api_routes(app: FastAPI, service: TableService) -> None:
         return Response(qr_svg(url), media_type="image/svg+xml")
 
     @app.get("/api/seat")
-    def get_seat(request: Request, t: str = "") -> dict[str, Any]:
-        return service.seat_state(t, _address(request))
+    def get_seat(request: Request, t: str = "") -> Response:
+        return _json(service.seat_state(t, _address(request)))
 
     @app.post("/api/seat/choose")
-    def choose(request: Request, body: Choice, t: str = "") -> dict[str, Any]:
-        return service.choose(t, _address(request), body.choice)
+    def choose(request: Request, body: Choice, t: str = "") -> Response:
+        return _json(service.choose(t, _address(request), body.choice))
+
+
+def _json(text: str) -> Response:
+    """A state already written as JSON text, sent as it is (FastAPI would otherwise walk
+    the whole state again to encode it)."""
+    return Response(text, media_type="application/json")
 
 
 def players_map(live: LiveTable) -> str:
@@ -184,9 +182,9 @@ def _socket_route(app: FastAPI, service: TableService) -> None:
         address, 4409 a table set aside."""
         await websocket.accept()
         loop = asyncio.get_running_loop()
-        queue: asyncio.Queue[dict[str, Any]] = asyncio.Queue()
+        queue: asyncio.Queue[str] = asyncio.Queue()
 
-        def send(state: dict[str, Any]) -> None:  # any thread, never blocks
+        def send(state: str) -> None:  # any thread, never blocks
             loop.call_soon_threadsafe(_put_newest, queue, state)
 
         try:
@@ -197,7 +195,7 @@ def _socket_route(app: FastAPI, service: TableService) -> None:
             await websocket.close(code=4000 + error.status, reason=reason)
             return
         try:
-            await websocket.send_json({"type": "state", "state": now})
+            await websocket.send_text(_state_message(now))
             pump = asyncio.create_task(_pump(websocket, queue))
             listen = asyncio.create_task(_listen(websocket))
             _, running = await asyncio.wait({pump, listen},
@@ -210,18 +208,23 @@ def _socket_route(app: FastAPI, service: TableService) -> None:
             unsubscribe()
 
 
-def _put_newest(queue: asyncio.Queue[dict[str, Any]], state: dict[str, Any]) -> None:
+def _state_message(state: str) -> str:
+    """``{"type": "state", "state": STATE}`` around a state already written as JSON."""
+    return '{"type": "state", "state": ' + state + "}"
+
+
+def _put_newest(queue: asyncio.Queue[str], state: str) -> None:
     while queue.qsize() >= QUEUED_STATES:
         queue.get_nowait()
     queue.put_nowait(state)
 
 
-async def _pump(websocket: WebSocket, queue: asyncio.Queue[dict[str, Any]]) -> None:
+async def _pump(websocket: WebSocket, queue: asyncio.Queue[str]) -> None:
     """Send each new state; stop quietly when the client has gone."""
     try:
         while True:
             state = await queue.get()
-            await websocket.send_json({"type": "state", "state": state})
+            await websocket.send_text(_state_message(state))
     except (WebSocketDisconnect, RuntimeError, OSError):
         return
 

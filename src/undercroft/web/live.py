@@ -52,17 +52,27 @@ class LiveTable:
     agents: dict[Seat, Agent] = field(default_factory=dict)
     streams: dict[Seat, Stream] = field(default_factory=dict)
     lock: threading.RLock = field(default_factory=threading.RLock)
+    changes: int = 0
+    """Counts every change of ``state`` (a step taken, a replay), so that what is worked
+    out from a state (who must choose, the payloads' parts) is kept until the next."""
+    _waiting: tuple[int, list[Seat]] = (-1, [])
+    parts: Any = None
+    """What the payloads of the state at ``changes`` are made of (``web.payloads``)."""
 
     @property
     def steps(self) -> int:
         return len(self.record)
 
     def waiting_for(self) -> list[Seat]:
-        """The human seats that must choose now (in ``to_act`` with something to choose)."""
-        if self.ruleset.outcome(self.state) is not None:
-            return []
-        return [seat for seat in sorted(self.ruleset.to_act(self.state))
+        """The human seats that must choose now (in ``to_act`` with something to choose),
+        worked out once a change."""
+        changes, seats = self._waiting
+        if changes != self.changes:
+            seats = [] if self.ruleset.outcome(self.state) is not None else [
+                seat for seat in sorted(self.ruleset.to_act(self.state))
                 if seat not in self.automated and self.ruleset.legal(self.state, seat)]
+            self._waiting = (self.changes, seats)
+        return list(seats)
 
 
 def read_config(ruleset: Ruleset[Any, Any], raw: Mapping[str, Any]) -> BaseModel:
@@ -79,6 +89,7 @@ def read_config(ruleset: Ruleset[Any, Any], raw: Mapping[str, Any]) -> BaseModel
 def replay_into(live: LiveTable) -> None:
     """(Re)make the table's state, agents and streams from its seed and record."""
     ruleset = live.ruleset
+    live.changes += 1
     live.state = ruleset.new(live.config, live.seed)
     live.seats = list(ruleset.seats(live.state))
     known = ruleset.agents()
@@ -103,6 +114,8 @@ def replay_into(live: LiveTable) -> None:
         except BadInput as error:
             raise BadInput(f"table {live.id}: step {number}: {error}") from None
         live.last_events = [event.to_dict() for event in events]
+    live.changes += 1
+
 
 def restore(stored: StoredTable) -> LiveTable:
     """A stored table as it stood: its record replayed from its seed (BadInput if it no
@@ -194,6 +207,7 @@ def take_step(live: LiveTable, store: GameStore, choices: Mapping[Seat, Any]) ->
     texts = {seat: action.text for seat, action in choices.items()}
     try:
         with store.adding_step(live.id, live.steps + 1, texts):
+            live.changes += 1
             events = live.ruleset.step(live.state, choices)
     except BaseException:
         replay_into(live)

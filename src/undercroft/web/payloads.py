@@ -6,12 +6,16 @@ the first seat's view (in these systems no seat has a private hand, so it is the
 knowledge), a seat its own. The one thing not taken from a view is Amulet's list of
 the last step's events (its view has none); an event that would show a fragment the
 ruleset calls hidden is left out, so that list cannot carry what the views keep back.
-Call these only while holding the table's lock.
+Every state is JSON text, made from parts kept until the table's state next changes, so
+that telling four seats and a screen of a change does not make the same view five times
+and a seat's choice in a simultaneous round (which changes only who has chosen) makes no
+view at all. Call these only while holding the table's lock.
 """
 
 from __future__ import annotations
 
 import json
+from dataclasses import dataclass, field
 from functools import cache
 from typing import Any
 
@@ -20,61 +24,126 @@ from undercroft.engine.api import Seat
 from undercroft.web.live import LiveTable
 
 
-def table_state(live: LiveTable) -> dict[str, Any]:
-    """What the shared screen shows."""
-    view = live.ruleset.view(live.state, live.seats[0])
-    return _plain({**_common(live), "view": view, "events": _events(live, view)})
+def table_state(live: LiveTable) -> str:
+    """What the shared screen shows, as JSON text."""
+    parts = _parts(live)
+    return _join(_common(live, parts), view=parts.view(None), events=parts.events(None))
 
 
-def seat_state(live: LiveTable, seat: Seat) -> dict[str, Any]:
-    """What one seat's phone shows: the table state with the seat's own view, its legal
-    choices (none once it has chosen this round) and what it chose."""
-    ruleset, state = live.ruleset, live.state
-    view = ruleset.view(state, seat)
-    chosen = live.pending.get(seat)
-    choosing = chosen is None and seat in live.waiting_for()
-    legal = [action.text for action in ruleset.legal(state, seat)] if choosing else []
-    return _plain({**_common(live), "view": view, "events": _events(live, view),
-                   "seat": seat, "legal": legal,
-                   "chosen": None if chosen is None else chosen.text})
+def seat_state(live: LiveTable, seat: Seat) -> str:
+    """What one seat's phone shows, as JSON text: the table state with the seat's own
+    view, its legal choices (none once it has chosen this round) and what it chose."""
+    return seat_states(live, [seat])[seat]
 
 
-def _common(live: LiveTable) -> dict[str, Any]:
+def seat_states(live: LiveTable, seats: list[Seat]) -> dict[Seat, str]:
+    """Several seats' states at once: the parts they share are made once."""
+    parts = _parts(live)
+    common = _common(live, parts)
+    states = {}
+    for seat in seats:
+        chosen = live.pending.get(seat)
+        legal = parts.legal(seat) if chosen is None and seat in parts.waiting else "[]"
+        states[seat] = _join(common, view=parts.view(seat), events=parts.events(seat),
+                             seat=_text(seat), legal=legal,
+                             chosen="null" if chosen is None else _text(chosen.text))
+    return states
+
+
+@dataclass
+class _Parts:
+    """What a state's payloads are made of, as JSON text, made once a change of the
+    table's state (``LiveTable.changes``) however many seats are sent it; only who has
+    chosen this round changes in between, and that is added as each payload is made."""
+
+    live: LiveTable
+    changes: int
+    waiting: list[Seat]
+    head: dict[str, Any]
+    to_act: set[Seat]
+    _views: dict[Seat, dict[str, Any]] = field(default_factory=dict)
+    _view_texts: dict[Seat, str] = field(default_factory=dict)
+    _events: dict[Seat, str] = field(default_factory=dict)
+    _legal: dict[Seat, str] = field(default_factory=dict)
+    _step_events: str | None = None
+
+    def view(self, seat: Seat | None) -> str:
+        """A seat's view (None: the table screen's, the first seat's)."""
+        seat = seat or self.live.seats[0]
+        if seat not in self._view_texts:
+            self._view_texts[seat] = _text(self._view(seat))
+        return self._view_texts[seat]
+
+    def _view(self, seat: Seat) -> dict[str, Any]:
+        if seat not in self._views:
+            self._views[seat] = self.live.ruleset.view(self.live.state, seat)
+        return self._views[seat]
+
+    def events(self, seat: Seat | None) -> str:
+        """The view's own event list where it has one, else the last step's events (an
+        event that would show a fragment the ruleset calls hidden is left out)."""
+        seat = seat or self.live.seats[0]
+        if seat not in self._events:
+            own = self._view(seat).get("events")
+            self._events[seat] = _text(own) if isinstance(own, list) else self._shared()
+        return self._events[seat]
+
+    def _shared(self) -> str:
+        if self._step_events is None:
+            hidden = self.live.ruleset.hidden(self.live.state)
+            texts = [_text(event) for event in self.live.last_events]
+            self._step_events = "[" + ", ".join(
+                text for text in texts if not any(fragment in text for fragment in hidden)
+            ) + "]"
+        return self._step_events
+
+    def legal(self, seat: Seat) -> str:
+        if seat not in self._legal:
+            live = self.live
+            self._legal[seat] = _text([action.text
+                                       for action in live.ruleset.legal(live.state, seat)])
+        return self._legal[seat]
+
+
+def _parts(live: LiveTable) -> _Parts:
+    parts = live.parts
+    if isinstance(parts, _Parts) and parts.changes == live.changes:
+        return parts
     ruleset, state = live.ruleset, live.state
     outcome = ruleset.outcome(state)
-    to_act = ruleset.to_act(state) if outcome is None else set()
-    return {
+    to_act = set() if outcome is not None else {
+        seat for seat in ruleset.to_act(state) if ruleset.legal(state, seat)}
+    head = {
         "table": live.id,
         "system": ruleset.name,
         "step": live.steps,
         "outcome": None if outcome is None else {"result": outcome.result,
                                                  "summary": outcome.summary},
-        "seats": [{"seat": seat, "automated": live.automated.get(seat),
-                   "to_act": seat in to_act and bool(ruleset.legal(state, seat)),
-                   "chosen": seat in live.pending} for seat in live.seats],
-        "announcements": [event["announcement"] for event in live.last_events
-                          if isinstance(event.get("announcement"), str)],
     }
+    live.parts = parts = _Parts(live, live.changes, live.waiting_for(), head, to_act)
+    return parts
 
 
-def _events(live: LiveTable, view: dict[str, Any]) -> list[Any]:
-    """The view's own event list where it has one, else the last step's events."""
-    if isinstance(view.get("events"), list):
-        return list(view["events"])
-    hidden = live.ruleset.hidden(live.state)
-    kept = []
-    for event in live.last_events:
-        text = json.dumps(event, default=str)  # once per event, not once per fragment
-        if not any(fragment in text for fragment in hidden):
-            kept.append(event)
-    return kept
+def _common(live: LiveTable, parts: _Parts) -> str:
+    """The fields every payload of this moment shares, as the inside of a JSON object."""
+    common = dict(parts.head)
+    common["seats"] = [{"seat": seat, "automated": live.automated.get(seat),
+                        "to_act": seat in parts.to_act, "chosen": seat in live.pending}
+                       for seat in live.seats]
+    common["announcements"] = [event["announcement"] for event in live.last_events
+                               if isinstance(event.get("announcement"), str)]
+    return _text(common)[1:-1]
 
 
-def _plain(payload: dict[str, Any]) -> dict[str, Any]:
-    """A JSON-only copy: no tuples or sets for a WebSocket to choke on, and nothing shared
-    with the ruleset's cached views, which a caller could otherwise change."""
-    plain: dict[str, Any] = json.loads(json.dumps(payload, default=str))
-    return plain
+def _join(common: str, **fields: str) -> str:
+    """A JSON object of the common fields and fields already written as JSON text."""
+    return "{" + common + "".join(f", {json.dumps(key)}: {value}"
+                                  for key, value in fields.items()) + "}"
+
+
+def _text(value: Any) -> str:
+    """JSON text; anything JSON has no form for (a set, an enum) is written as its str."""
+    return json.dumps(value, default=str)
 
 
 @cache

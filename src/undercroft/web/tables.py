@@ -29,13 +29,14 @@ from undercroft.web.live import (
     replay_into,
     restore,
 )
-from undercroft.web.payloads import seat_state, table_state
+from undercroft.web.payloads import seat_state, seat_states, table_state
 from undercroft.web.tokens import MAX_TOKEN_LENGTH, FailureLimiter, new_token, token_hash
 
 log = logging.getLogger(__name__)
 
-Send = Callable[[dict[str, Any]], None]
-"""How a subscriber is handed a new state; must not block (it is called under the lock)."""
+Send = Callable[[str], None]
+"""How a subscriber is handed a new state (JSON text); must not block (it is called under
+the lock)."""
 
 MAX_NAME: Final = 64
 
@@ -182,17 +183,17 @@ class TableService:
 
     # --- what the routes do ---------------------------------------------------------------
 
-    def table_state(self, token: str, address: str) -> dict[str, Any]:
+    def table_state(self, token: str, address: str) -> str:
         live = self.watch(token, address)
         with live.lock:
             return table_state(live)
 
-    def seat_state(self, token: str, address: str) -> dict[str, Any]:
+    def seat_state(self, token: str, address: str) -> str:
         live, seat = self.sit(token, address)
         with live.lock:
             return seat_state(live, seat)
 
-    def choose(self, token: str, address: str, text: str) -> dict[str, Any]:
+    def choose(self, token: str, address: str, text: str) -> str:
         """The seat's choice, taken once the round is complete; the new seat state."""
         live, seat = self.sit(token, address)
         with live.lock:
@@ -220,7 +221,7 @@ class TableService:
         return found
 
     def subscribe(self, token: str, address: str, send: Send
-                  ) -> tuple[dict[str, Any], Callable[[], None]]:
+                  ) -> tuple[str, Callable[[], None]]:
         """The state now and a way to stop; ``send`` gets the state after every change."""
         live, seat = self.access(token, address)
         subscriber = _Subscriber(seat, send)
@@ -236,14 +237,16 @@ class TableService:
         return now, unsubscribe
 
     def _notify(self, live: LiveTable) -> None:
-        """Send every subscriber the state it may see, built once per seat (under the lock)."""
-        built: dict[Seat | None, dict[str, Any]] = {}
-        for subscriber in list(self._subscribers[live.id]):
-            seat = subscriber.seat
-            if seat not in built:
-                built[seat] = table_state(live) if seat is None else seat_state(live, seat)
+        """Send every subscriber the state it may see, made once per seat (under the lock)."""
+        subscribers = list(self._subscribers[live.id])
+        seats = sorted({sub.seat for sub in subscribers if sub.seat is not None})
+        built: dict[Seat | None, str] = {}
+        built.update(seat_states(live, seats))
+        if any(sub.seat is None for sub in subscribers):
+            built[None] = table_state(live)
+        for subscriber in subscribers:
             try:
-                subscriber.send(built[seat])
+                subscriber.send(built[subscriber.seat])
             except RuntimeError:  # its event loop has closed: the connection is gone
                 self._subscribers[live.id].remove(subscriber)
 
