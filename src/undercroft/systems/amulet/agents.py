@@ -13,7 +13,7 @@ from typing import Final
 
 from undercroft.rng import Stream
 from undercroft.systems.amulet.actions import Action
-from undercroft.systems.amulet.creatures import has
+from undercroft.systems.amulet.monster_numbers import has
 from undercroft.systems.amulet.scene import Generator, HeroState, Monster, Scene, Swarm
 
 POTION_WORTHY_SWARM: Final = 30

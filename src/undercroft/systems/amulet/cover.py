@@ -25,9 +25,9 @@ from __future__ import annotations
 from typing import Final
 
 from undercroft.systems.amulet.actions import Action
-from undercroft.systems.amulet.creatures import has
 from undercroft.systems.amulet.fight import Fight
 from undercroft.systems.amulet.hero_attacks import FOOD_WARDS, shot_food
+from undercroft.systems.amulet.monster_numbers import has
 from undercroft.systems.amulet.scene import Content, HeroState, Place, Scene
 
 WARD_KINDS: Final = ("treasure", "food", "ale", "poison", "ward", "trap")

@@ -17,9 +17,9 @@ from undercroft.systems.amulet.contents_play import (
     gain_key,
     room_to_carry,
 )
-from undercroft.systems.amulet.creatures import die_sides, has, stats
 from undercroft.systems.amulet.fight import Fight
 from undercroft.systems.amulet.harm import heal_hero, hurt_hero
+from undercroft.systems.amulet.monster_numbers import die_sides, has, stats
 from undercroft.systems.amulet.scene import ExitState, HeroState, Scene, Swarm
 
 SWARM_MELEE_DICE = 2

@@ -7,7 +7,6 @@ announcements are made once, where the seed says once.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from typing import Any
 
 from undercroft.systems.amulet.events import Event
@@ -15,13 +14,20 @@ from undercroft.systems.amulet.fight_dice import FightDice
 from undercroft.systems.amulet.scene import Scene
 
 
-@dataclass
 class Fight:
-    """The scene being played, the dice it rolls with, and what has happened."""
+    """The scene being played, the dice it rolls with, and what has happened.
 
-    scene: Scene
-    dice: FightDice
-    events: list[Event] = field(default_factory=list)
+    A plain class, not a dataclass: a game makes one for nearly every rule it plays,
+    and a dataclass's ``__init__`` is interpreted code even when mypyc compiles the
+    module (three times the cost of making this compiled one)."""
+
+    def __init__(self, scene: Scene, dice: FightDice, events: list[Event] | None = None) -> None:
+        self.scene = scene
+        self.dice = dice
+        self.events: list[Event] = [] if events is None else events
+
+    def __repr__(self) -> str:
+        return f"Fight(scene={self.scene!r}, dice={self.dice!r}, events={self.events!r})"
 
     def say(self, kind: str, text: str, **data: Any) -> Event:
         """Record an event carrying every roll made since the last one."""

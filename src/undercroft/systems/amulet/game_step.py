@@ -20,7 +20,7 @@ from undercroft.systems.amulet.exits_play import pursuers
 from undercroft.systems.amulet.fight import Fight
 from undercroft.systems.amulet.game_state import Claim, GameState
 from undercroft.systems.amulet.harm import BRAVERY, COUNTDOWN, set_health
-from undercroft.systems.amulet.legal import check, legal
+from undercroft.systems.amulet.legal import check, legal, room_attacks
 from undercroft.systems.amulet.level_play import (
     Level,
     adopt_exits,
@@ -61,10 +61,15 @@ def to_act(game: GameState) -> frozenset[str]:
 def legal_for(game: GameState, seat: str) -> list[Action]:
     """The seat's actions now (its hero's, plus spending a token); the list is kept
     until the next step, which both the chooser and the check read."""
+    return list(_legal_kept(game, seat))
+
+
+def _legal_kept(game: GameState, seat: str) -> list[Action]:
+    """The seat's legal list of this step itself (read it, never change it)."""
     known = game.legal_now.get(seat)
     if known is None:
         known = game.legal_now[seat] = _legal_now(game, seat)
-    return list(known)
+    return known
 
 
 def _legal_now(game: GameState, seat: str) -> list[Action]:
@@ -76,13 +81,18 @@ def _legal_now(game: GameState, seat: str) -> list[Action]:
         return [WAIT, *token]
     if game.level.kind == "treasure":
         return racing_actions() + token
-    return legal(game.scene(game.rooms[seat]), hero) + token
+    room_id = game.rooms[seat]
+    scene = game.scene(room_id)
+    attacks = game.attacks_now.get(room_id)
+    if attacks is None:
+        attacks = game.attacks_now[room_id] = room_attacks(scene)
+    return legal(scene, hero, attacks) + token
 
 
 def check_choice(game: GameState, seat: str, action: Action) -> None:
     """Refuse, in one line, a choice the seat may not make now."""
-    names = {h.name for h in game.heroes}
-    if seat not in names:
+    if not any(h.name == seat for h in game.heroes):
+        names = {h.name for h in game.heroes}
         raise BadInput(f"no seat named {seat!r} (seats: {', '.join(sorted(names))})")
     if seat not in to_act(game):
         raise BadInput(f"{seat}: {action.text!r} is not possible: {seat} does not act now")
@@ -103,7 +113,7 @@ def check_choice(game: GameState, seat: str, action: Action) -> None:
             raise BadInput(f"{seat}: {action.text!r} is not possible on a treasure level "
                            "(possible: wait, race for treasure, spend a token)")
         return
-    if action.half or plain not in legal_for(game, seat):
+    if action.half or plain not in _legal_kept(game, seat):
         check(game.scene(game.rooms[seat]), hero, action)
 
 
@@ -360,13 +370,19 @@ def _countdown(game: GameState) -> list[Claim]:
     drained = [h for h in game.heroes if h.present]
     if not drained:
         return []
-    fight = game.fight(game.rooms[drained[0].name])
-    fight.say("countdown", f"the countdown: every hero loses {config.countdown_drain} health")
+    first = game.rooms[drained[0].name]
+    fights = {first: game.fight(first)}  # each room's, made once: nobody moves meanwhile
+    fights[first].say("countdown", f"the countdown: every hero loses {config.countdown_drain} "
+                      "health")
     claims = []
     for hero in drained:
         before, said = hero.health, len(game.events)
         hero.health = max(0, hero.health - config.countdown_drain)
-        set_health(game.fight(game.rooms[hero.name]), hero, before, COUNTDOWN)
+        room_id = game.rooms[hero.name]
+        fight = fights.get(room_id)
+        if fight is None:
+            fight = fights[room_id] = game.fight(room_id)
+        set_health(fight, hero, before, COUNTDOWN)
         claims += _caused(game, said, hero.name)
     return claims
 

@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from typing import Final
 
-from undercroft.systems.amulet.creatures import has, stats
 from undercroft.systems.amulet.fight import Fight
+from undercroft.systems.amulet.monster_numbers import has, stats
 from undercroft.systems.amulet.scene import Generator, HeroState, Monster, Swarm
 
 Foe = Swarm | Monster | Generator

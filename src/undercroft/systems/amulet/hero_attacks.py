@@ -15,9 +15,9 @@ from typing import Final
 
 from undercroft.dice import DieStep
 from undercroft.systems.amulet.actions import Action
-from undercroft.systems.amulet.creatures import die_sides, has, stats
 from undercroft.systems.amulet.fight import Fight
 from undercroft.systems.amulet.harm import FRIENDLY_FIRE, Foe, burst, hurt_foe, hurt_hero
+from undercroft.systems.amulet.monster_numbers import die_sides, has, stats
 from undercroft.systems.amulet.scene import Content, ExitState, Generator, HeroState, Swarm
 
 POTION_DICE: Final = 6

@@ -29,14 +29,17 @@ SEARCHES: Final = tuple(Action("search", wall) for wall in WALLS)
 """The actions that are the same every step, made once (actions are immutable values)."""
 
 
-def legal(scene: Scene, hero: HeroState) -> list[Action]:
-    """Every action the hero may take now, in a stable order."""
+def legal(scene: Scene, hero: HeroState,
+          attacks: list[Action] | None = None) -> list[Action]:
+    """Every action the hero may take now, in a stable order. ``attacks`` is
+    ``room_attacks(scene)`` when the caller has it already (the same for every hero in
+    the room)."""
     if not hero.present:
         return []
     if hero.status == "trapped":
         return list(TRAPPED)
     actions = [WAIT]
-    actions += _attacks(scene)
+    actions += room_attacks(scene) if attacks is None else attacks
     if hero.potions > 0:
         actions.append(POTION)
     actions += _contents(scene, hero)
@@ -51,7 +54,8 @@ def legal(scene: Scene, hero: HeroState) -> list[Action]:
     return actions
 
 
-def _attacks(scene: Scene) -> list[Action]:
+def room_attacks(scene: Scene) -> list[Action]:
+    """The attacks any hero in the room may make (on foes, breakable exits, contents)."""
     actions = []
     for foe in scene.foes("room"):
         actions += [Action("attack", foe.id, "melee"), Action("attack", foe.id, "shot")]

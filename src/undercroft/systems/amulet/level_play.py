@@ -16,12 +16,12 @@ from dataclasses import dataclass, field
 from typing import Final
 
 from undercroft.maps.model import Exit, Room
-from undercroft.systems.amulet.creatures import stats
 from undercroft.systems.amulet.events import Event
 from undercroft.systems.amulet.fight import Fight
 from undercroft.systems.amulet.fight_dice import FightDice
 from undercroft.systems.amulet.generator import LevelGenerator
 from undercroft.systems.amulet.house_rules import PlayRules
+from undercroft.systems.amulet.monster_numbers import stats
 from undercroft.systems.amulet.populate import add_monster, add_swarm, reveal_mimic
 from undercroft.systems.amulet.scene import (
     OPEN_FROM_THE_START,

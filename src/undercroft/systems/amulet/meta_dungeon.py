@@ -14,13 +14,13 @@ from collections.abc import Mapping
 from typing import Final
 
 from undercroft.systems.amulet.actions import Action
-from undercroft.systems.amulet.creatures import make_kind
 from undercroft.systems.amulet.fight import Fight
 from undercroft.systems.amulet.game_config import GameConfig
 from undercroft.systems.amulet.game_state import Claim, GameState, new_heroes, play_dice
 from undercroft.systems.amulet.generator import LevelGenerator
 from undercroft.systems.amulet.harm import BRAVERY, heal_hero
 from undercroft.systems.amulet.level_play import Level, build_scene, mark_seen
+from undercroft.systems.amulet.monster_numbers import make_kind
 from undercroft.systems.amulet.scene import Content, HeroState, TableState
 from undercroft.systems.amulet.special_levels import (
     MINI_BOSS_ROOM_MIN_SIZE,

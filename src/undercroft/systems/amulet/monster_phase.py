@@ -15,10 +15,11 @@ from __future__ import annotations
 from typing import Final
 
 from undercroft.systems.amulet.cover import open_targets
-from undercroft.systems.amulet.creatures import AMBUSH_SPEED, die_bonus, die_sides, has, stats
+from undercroft.systems.amulet.creatures import AMBUSH_SPEED
 from undercroft.systems.amulet.exits_play import SWARM_MELEE_DICE
 from undercroft.systems.amulet.fight import Fight
 from undercroft.systems.amulet.harm import hurt_hero, shrink
+from undercroft.systems.amulet.monster_numbers import die_bonus, die_sides, has, stats
 from undercroft.systems.amulet.scene import Generator, HeroState, Monster, Place, Swarm
 
 LONE_SWARM_DICE: Final = 4

@@ -7,8 +7,9 @@ health it holds; a mimic is a treasure 25% of the time (notes/sources.md).
 
 from __future__ import annotations
 
-from undercroft.systems.amulet.creatures import MIMIC_TREASURE_PERCENT, stats
+from undercroft.systems.amulet.creatures import MIMIC_TREASURE_PERCENT
 from undercroft.systems.amulet.fight import Fight
+from undercroft.systems.amulet.monster_numbers import stats
 from undercroft.systems.amulet.scene import Content, Monster, Place, Swarm
 
 

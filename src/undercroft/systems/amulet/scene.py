@@ -13,10 +13,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
-from undercroft.systems.amulet.creatures import stats
 from undercroft.systems.amulet.encounters import CAPACITY_PER_UNIT
 from undercroft.systems.amulet.heroes import Hero
 from undercroft.systems.amulet.house_rules import PlayRules
+from undercroft.systems.amulet.monster_numbers import stats
 from undercroft.systems.amulet.special_levels import generator_interval, monster_speed_bonus
 
 Place = Literal["room", "beyond"]
