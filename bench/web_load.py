@@ -87,6 +87,8 @@ HEAD: Final = 160
 STATE_MESSAGE: Final = '{"type": "state", "state": {"table": '
 """How every state message starts (web.app, web.payloads): its step number is then the
 first ``"step"`` in it."""
+SEATS_MESSAGE: Final = '{"type": "seats"'
+"""How a message saying only who has chosen starts (docs/web-api.md)."""
 KEEPALIVE_SECONDS: Final = 1.0
 """How long an idle HTTP connection is kept for the next choice: well under uvicorn's 5 s,
 so the client never sends on a connection the server is closing at that moment."""
@@ -232,6 +234,8 @@ class SeatClient:
         async for message in self.socket:
             now = time.perf_counter()
             text = message if isinstance(message, str) else message.decode()
+            if text.startswith(SEATS_MESSAGE):
+                continue  # only who has chosen: nothing this client reads
             step = step_of(text)
             if step > self.step:
                 self.step, self.stepped_at = step, now

@@ -97,6 +97,36 @@ def test_an_amulet_round_waits_for_every_human_seat_and_shows_who_is_still_choos
     assert state["events"] and all("kind" in event for event in state["events"])
 
 
+def test_followers_are_sent_only_who_has_chosen_when_nothing_else_changed(
+        tmp_path: Path) -> None:
+    """A seat's choice in an unfinished round: the others and the screen get a short
+    "seats" message; the seat that chose gets its whole state (its legal list is gone);
+    the step that ends the round is a whole state for everyone."""
+    client = TestClient(new_app(tmp_path))
+    table = Table(client, "amulet", automated={"Elf": "sensible", "Wizard": "sensible"})
+    names = {"table": table.token, "Warrior": table.seat_tokens["Warrior"],
+             "Valkyrie": table.seat_tokens["Valkyrie"]}
+    with client.websocket_connect(f"/ws?t={names['table']}") as screen, \
+            client.websocket_connect(f"/ws?t={names['Warrior']}") as warrior, \
+            client.websocket_connect(f"/ws?t={names['Valkyrie']}") as valkyrie:
+        for socket in (screen, warrior, valkyrie):
+            assert socket.receive_json()["type"] == "state"
+        assert table.choose("Warrior", table.seat("Warrior")["legal"][0]).status_code == 200
+        whole = warrior.receive_json()
+        assert whole["type"] == "state" and whole["state"]["legal"] == []
+        for socket in (screen, valkyrie):
+            short = socket.receive_json()
+            assert short["type"] == "seats" and short["step"] == 0
+            chosen = {row["seat"]: row["chosen"] for row in short["seats"]}
+            assert chosen == {"Warrior": True, "Elf": False, "Valkyrie": False,
+                              "Wizard": False}
+            assert short["seats"] == table.state()["seats"]
+        assert table.choose("Valkyrie", table.seat("Valkyrie")["legal"][0]).status_code == 200
+        for socket in (screen, warrior, valkyrie):
+            message = socket.receive_json()
+            assert message["type"] == "state" and message["state"]["step"] == 1
+
+
 @pytest.mark.parametrize(("system", "automated"), [
     ("labyrinth", {"Seat-2": "bold", "Seat-3": "careful"}),
     ("squad", {"GM": "sensible", "Guide-2": "random"}),

@@ -29,7 +29,7 @@ from undercroft.maps.svg import render_svg
 from undercroft.store.games import GameStore
 from undercroft.web.limits import NO_STORE, Limits
 from undercroft.web.live import LiveTable
-from undercroft.web.payloads import systems
+from undercroft.web.payloads import Update, systems
 from undercroft.web.tables import Refused, TableService
 
 PAGES: Final = "undercroft.web.pages"
@@ -182,9 +182,9 @@ def _socket_route(app: FastAPI, service: TableService) -> None:
         address, 4409 a table set aside."""
         await websocket.accept()
         loop = asyncio.get_running_loop()
-        queue: asyncio.Queue[str] = asyncio.Queue()
+        queue: asyncio.Queue[Update] = asyncio.Queue()
 
-        def send(state: str) -> None:  # any thread, never blocks
+        def send(state: Update) -> None:  # any thread, never blocks
             loop.call_soon_threadsafe(_put_newest, queue, state)
 
         try:
@@ -195,8 +195,8 @@ def _socket_route(app: FastAPI, service: TableService) -> None:
             await websocket.close(code=4000 + error.status, reason=reason)
             return
         try:
-            await websocket.send_text(_state_message(now))
-            pump = asyncio.create_task(_pump(websocket, queue))
+            await websocket.send_text(_state_message(now.state))
+            pump = asyncio.create_task(_pump(websocket, queue, now.key))
             listen = asyncio.create_task(_listen(websocket))
             _, running = await asyncio.wait({pump, listen},
                                             return_when=asyncio.FIRST_COMPLETED)
@@ -213,18 +213,24 @@ def _state_message(state: str) -> str:
     return '{"type": "state", "state": ' + state + "}"
 
 
-def _put_newest(queue: asyncio.Queue[str], state: str) -> None:
+def _put_newest(queue: asyncio.Queue[Update], state: Update) -> None:
     while queue.qsize() >= QUEUED_STATES:
         queue.get_nowait()
     queue.put_nowait(state)
 
 
-async def _pump(websocket: WebSocket, queue: asyncio.Queue[str]) -> None:
-    """Send each new state; stop quietly when the client has gone."""
+async def _pump(websocket: WebSocket, queue: asyncio.Queue[Update],
+                sent: tuple[int, str | None]) -> None:
+    """Send each new state, or only who has chosen when that is all that changed since
+    the last whole state sent (``sent``, its key); stop quietly when the client has gone."""
     try:
         while True:
-            state = await queue.get()
-            await websocket.send_text(_state_message(state))
+            update = await queue.get()
+            if update.key == sent:
+                await websocket.send_text(update.seats)
+            else:
+                await websocket.send_text(_state_message(update.state))
+                sent = update.key
     except (WebSocketDisconnect, RuntimeError, OSError):
         return
 

@@ -24,30 +24,59 @@ from undercroft.engine.api import Seat
 from undercroft.web.live import LiveTable
 
 
+@dataclass(frozen=True)
+class Update:
+    """A follower's new state, and the short form of it for a follower that already has
+    the whole of an earlier state with the same ``key``.
+
+    In a simultaneous round most changes are a seat having chosen: nothing a follower
+    sees changes but the ``seats`` list (and, for the seat that chose, its own
+    ``legal`` and ``chosen``, which the key holds). Such a follower is sent only
+    ``{"type": "seats", "step": N, "seats": [...]}`` (docs/web-api.md), not the whole
+    state again.
+    """
+
+    key: tuple[int, str | None]
+    """What the state is, but for who has chosen: the table's change count and the
+    follower's own choice this round."""
+    state: str
+    """The whole state, JSON text."""
+    seats: str
+    """The short form: a whole ``seats`` message, JSON text."""
+
+
 def table_state(live: LiveTable) -> str:
     """What the shared screen shows, as JSON text."""
-    parts = _parts(live)
-    return _join(_common(live, parts), view=parts.view(None), events=parts.events(None))
+    return table_update(live).state
 
 
 def seat_state(live: LiveTable, seat: Seat) -> str:
     """What one seat's phone shows, as JSON text: the table state with the seat's own
     view, its legal choices (none once it has chosen this round) and what it chose."""
-    return seat_states(live, [seat])[seat]
+    return seat_updates(live, [seat])[seat].state
 
 
-def seat_states(live: LiveTable, seats: list[Seat]) -> dict[Seat, str]:
+def table_update(live: LiveTable) -> Update:
+    parts = _parts(live)
+    common, seats = _common(live, parts)
+    return Update((live.changes, None),
+                  _join(common, view=parts.view(None), events=parts.events(None)), seats)
+
+
+def seat_updates(live: LiveTable, seats: list[Seat]) -> dict[Seat, Update]:
     """Several seats' states at once: the parts they share are made once."""
     parts = _parts(live)
-    common = _common(live, parts)
-    states = {}
+    common, short = _common(live, parts)
+    updates = {}
     for seat in seats:
         chosen = live.pending.get(seat)
         legal = parts.legal(seat) if chosen is None and seat in parts.waiting else "[]"
-        states[seat] = _join(common, view=parts.view(seat), events=parts.events(seat),
-                             seat=_text(seat), legal=legal,
-                             chosen="null" if chosen is None else _text(chosen.text))
-    return states
+        state = _join(common, view=parts.view(seat), events=parts.events(seat),
+                      seat=_text(seat), legal=legal,
+                      chosen="null" if chosen is None else _text(chosen.text))
+        updates[seat] = Update((live.changes, None if chosen is None else chosen.text),
+                               state, short)
+    return updates
 
 
 @dataclass
@@ -124,15 +153,17 @@ def _parts(live: LiveTable) -> _Parts:
     return parts
 
 
-def _common(live: LiveTable, parts: _Parts) -> str:
-    """The fields every payload of this moment shares, as the inside of a JSON object."""
-    common = dict(parts.head)
-    common["seats"] = [{"seat": seat, "automated": live.automated.get(seat),
-                        "to_act": seat in parts.to_act, "chosen": seat in live.pending}
-                       for seat in live.seats]
-    common["announcements"] = [event["announcement"] for event in live.last_events
-                               if isinstance(event.get("announcement"), str)]
-    return _text(common)[1:-1]
+def _common(live: LiveTable, parts: _Parts) -> tuple[str, str]:
+    """The fields every payload of this moment shares, as the inside of a JSON object,
+    and the short ``seats`` message of the same moment."""
+    seats = _text([{"seat": seat, "automated": live.automated.get(seat),
+                    "to_act": seat in parts.to_act, "chosen": seat in live.pending}
+                   for seat in live.seats])
+    announcements = _text([event["announcement"] for event in live.last_events
+                           if isinstance(event.get("announcement"), str)])
+    common = _join(_text(parts.head)[1:-1], seats=seats, announcements=announcements)[1:-1]
+    short = _join(f'"type": "seats", "step": {live.steps}', seats=seats)
+    return common, short
 
 
 def _join(common: str, **fields: str) -> str:

@@ -5,6 +5,11 @@ table's states are a few tens of kilobytes at most and travel a home network, wh
 that costs nothing, while deflating every state for every seat was the largest single
 cost of the server's event loop under ``bench/web_load.py`` (a fifth of its busy time),
 paid on the one thread that sends to every table.
+
+uvicorn runs on uvloop's event loop and parses HTTP with httptools, both dependencies of
+the project (uvicorn picks them when they are installed, plain asyncio and h11 on
+Windows, where uvloop does not run): with them the server spends about a third less time
+a choice than on asyncio and h11.
 """
 
 from __future__ import annotations

@@ -29,14 +29,19 @@ from undercroft.web.live import (
     replay_into,
     restore,
 )
-from undercroft.web.payloads import seat_state, seat_states, table_state
+from undercroft.web.payloads import (
+    Update,
+    seat_state,
+    seat_updates,
+    table_state,
+    table_update,
+)
 from undercroft.web.tokens import MAX_TOKEN_LENGTH, FailureLimiter, new_token, token_hash
 
 log = logging.getLogger(__name__)
 
-Send = Callable[[str], None]
-"""How a subscriber is handed a new state (JSON text); must not block (it is called under
-the lock)."""
+Send = Callable[[Update], None]
+"""How a subscriber is handed a new state; must not block (it is called under the lock)."""
 
 MAX_NAME: Final = 64
 
@@ -221,12 +226,12 @@ class TableService:
         return found
 
     def subscribe(self, token: str, address: str, send: Send
-                  ) -> tuple[str, Callable[[], None]]:
+                  ) -> tuple[Update, Callable[[], None]]:
         """The state now and a way to stop; ``send`` gets the state after every change."""
         live, seat = self.access(token, address)
         subscriber = _Subscriber(seat, send)
         with live.lock:
-            now = table_state(live) if seat is None else seat_state(live, seat)
+            now = table_update(live) if seat is None else seat_updates(live, [seat])[seat]
             self._subscribers[live.id].append(subscriber)
 
         def unsubscribe() -> None:
@@ -240,10 +245,10 @@ class TableService:
         """Send every subscriber the state it may see, made once per seat (under the lock)."""
         subscribers = list(self._subscribers[live.id])
         seats = sorted({sub.seat for sub in subscribers if sub.seat is not None})
-        built: dict[Seat | None, str] = {}
-        built.update(seat_states(live, seats))
+        built: dict[Seat | None, Update] = {}
+        built.update(seat_updates(live, seats))
         if any(sub.seat is None for sub in subscribers):
-            built[None] = table_state(live)
+            built[None] = table_update(live)
         for subscriber in subscribers:
             try:
                 subscriber.send(built[subscriber.seat])

@@ -79,7 +79,8 @@ function describeRefusal(status, data) {
 
 /**
  * Follows a table or seat over the WebSocket: `onState(state)` on connect and after
- * every change, `onStatus(word)` as the connection comes and goes ("live",
+ * every change (a "seats" message, sent when only who has chosen changed, is applied to
+ * the last whole state), `onStatus(word)` as the connection comes and goes ("live",
  * "reconnecting", "limited", "refused"). A closed connection is opened again, waiting a
  * little longer each time; a refused token (close code 4403) is not retried, and after
  * too many wrong tokens from this address (4429) the page waits a minute.
@@ -87,6 +88,7 @@ function describeRefusal(status, data) {
  */
 export function followState(token, onState, onStatus = () => {}) {
   let socket = null;
+  let last = null; // the newest whole state, which a "seats" message updates
   let delay = 500;
   let stopped = false;
   let timer = null;
@@ -106,7 +108,14 @@ export function followState(token, onState, onStatus = () => {}) {
       } catch {
         return; // not ours to read
       }
-      if (data && data.type === "state" && data.state) onState(data.state);
+      if (data && data.type === "state" && data.state) {
+        last = data.state;
+        onState(last);
+      } else if (data && data.type === "seats" && last && last.step === data.step) {
+        // only who has chosen changed since the last whole state
+        last = {...last, seats: data.seats};
+        onState(last);
+      }
     });
     socket.addEventListener("close", (closed) => {
       if (stopped) return;
