@@ -156,7 +156,8 @@ class _Legal:
 
     def __init__(self, legal: Sequence[Action]) -> None:
         self._by_verb: dict[str, list[Action]] = {}
-        for action in legal:
+        items = legal if isinstance(legal, list) else list(legal)  # a list is walked natively
+        for action in items:
             same = self._by_verb.get(action.verb)
             if same is None:
                 self._by_verb[action.verb] = [action]

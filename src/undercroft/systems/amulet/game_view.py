@@ -10,6 +10,7 @@ None) adds all of these.
 
 from __future__ import annotations
 
+import sys
 from typing import Any, Final
 
 from undercroft.maps.model import Exit, Room
@@ -88,7 +89,8 @@ def _room(level: Level, room: Room, truth: bool) -> dict[str, Any]:
     names = level.exit_names(room)
     exits = [_exit(level, exit_, names.get(exit_.id), truth) for exit_ in room.exits
              if truth or exit_.id in names]
-    exits.sort(key=_by_number)
+    if not _in_order(exits):
+        exits.sort(key=_by_number)
     shown: dict[str, Any] = {"id": room.id, "size": room.size, "shape": room.shape,
                              "exits": exits}
     if scene is None:
@@ -124,21 +126,34 @@ def _seen_behind(level: Level, to: int | list[int] | None,
     return shown or None
 
 
-def _by_number(exit_: dict[str, Any]) -> tuple[int, int]:
-    """Exits listed in the order they were found (unnamed ones last); each name's key is
-    read once (a level's names repeat on every level, and splitting one cost more than
-    the rest of its exit's view)."""
+def _by_number(exit_: dict[str, Any]) -> int:
+    """Exits listed in the order they were found (unnamed ones last); each name's number
+    is read once (a level's names repeat on every level, and splitting one cost more
+    than the rest of its exit's view)."""
     name = exit_["id"]
     if not name:
         return UNNAMED
-    key = _NUMBERS.get(name)
-    if key is None:
-        key = _NUMBERS[name] = (0, int(name.rsplit(".", 1)[1]))
-    return key
+    number = _NUMBERS.get(name)
+    if number is None:
+        number = _NUMBERS[name] = int(name.rsplit(".", 1)[1])
+    return number
 
 
-UNNAMED: Final = (1, 0)
-_NUMBERS: dict[str, tuple[int, int]] = {}
+def _in_order(exits: list[dict[str, Any]]) -> bool:
+    """Whether the exits are listed in the order they were found already (they nearly
+    always are; a sort with a key function cost as much as making the exits' views)."""
+    last = 0
+    for exit_ in exits:
+        number = _by_number(exit_)
+        if number < last:
+            return False
+        last = number
+    return True
+
+
+UNNAMED: Final = sys.maxsize
+"""Past every exit's number: unnamed exits (only the truth shows them) come last."""
+_NUMBERS: dict[str, int] = {}
 
 
 def _scene(scene: Scene, truth: bool) -> dict[str, Any]:
