@@ -9,7 +9,8 @@ STAMP := $(VENV)/.installed
 
 # Modules on the hot paths of level generation and of whole games, compiled by
 # `make fast` with mypyc (it ships with mypy). Optional: without it everything runs
-# as plain Python. creatures.py stays plain (mypyc cannot compile its pydantic model).
+# as plain Python. creatures.py stays plain (mypyc cannot compile its pydantic model; its
+# lookups, asked for all game long, are in monster_numbers.py).
 AMULET := undercroft/systems/amulet
 FAST_MODULES := undercroft/rng.py undercroft/values.py undercroft/maps/model.py undercroft/maps/lattice.py \
 	undercroft/maps/shapes.py undercroft/maps/placement.py \
