@@ -27,14 +27,18 @@ choices per second (every choice sent, over the wall-clock time of the rounds), 
 with a p99 under 100 ms on this machine, met or not met. A table whose game ends
 before R rounds stops there (``finished_early``).
 
-By default the seats choose the moment they may (no time to think), so the tables
-saturate the server and the latency is mostly queueing behind the other tables' rounds:
-it grows with N. ``--think T`` has each table pause a random 0 to 2T seconds (mean T)
-before each round's choices, as people would, to see the latency at a given offered
-load instead.
+Each table pauses a random 0 to 2T seconds (``--think T``, mean T, default 1 s) before
+each round's choices, as a table of people does; the default is a round a second at every
+table, faster than people choose from a list on a phone, which is the load the goal is
+judged at (docs/web-api.md, "Load"). ``--think 0`` is the stress case: every seat chooses
+the instant it may, so the tables saturate the machine and what it measures is capacity
+(choices a second); its latency is queueing behind the other tables' rounds and grows
+with N. The bench's own collector is tuned as the server's is
+(``web.serving.tune_collector``), so that this client's pauses are not counted as the
+server's latency.
 
-By default the server runs in a subprocess, so this client's Python (parsing 16 seat
-states per round per table) does not share the server's GIL; ``--server thread``
+By default the server runs in a subprocess, so this client's Python (reading seat states
+as they come) does not share the server's GIL; ``--server thread``
 serves from a thread of this process instead. The CPU seconds of the server process
 (Linux only) and of this client during the rounds are printed beside the figures,
 which shows whether the server or the client was the bottleneck. The last line of
@@ -72,12 +76,15 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from websockets.asyncio.client import ClientConnection, connect
 
 from bench_args import positive
+from undercroft.web.serving import tune_collector
 
 GOAL_TABLES: Final = 100
 GOAL_P99_MS: Final = 100.0
 CONFIG: Final[dict[str, Any]] = {"depth_limit": 2}
 """Amulet's house rules for every table: two levels deep at most."""
 SEATS: Final = 4
+DEFAULT_THINK: Final = 1.0
+"""Mean seconds a table takes over a round: quicker than people at a table choose."""
 STARTUP_SECONDS: Final = 60.0
 WAIT_SECONDS: Final = 120.0
 """The longest a table waits for its seats' states before the bench gives up."""
@@ -361,6 +368,7 @@ async def load(args: argparse.Namespace, server: Server, err: Console) -> dict[s
                 def tick() -> None:
                     progress.advance(task)
 
+                tune_collector()  # this client's own pauses are not the server's latency
                 server_cpu = server.cpu_seconds()
                 client_cpu = time.process_time()
                 started = time.perf_counter()
@@ -422,8 +430,9 @@ def main() -> None:
                         help="rounds per table (20)")
     parser.add_argument("--seed", type=int, default=0,
                         help="first table's seed; also seeds the picks (0)")
-    parser.add_argument("--think", type=float, default=0.0,
-                        help="mean seconds a table pauses before each round (0)")
+    parser.add_argument("--think", type=float, default=DEFAULT_THINK,
+                        help="mean seconds a table pauses before each round (1; 0: the "
+                        "stress case, every seat choosing at once)")
     parser.add_argument("--pick", choices=sorted(PICKS), default="roam",
                         help="how seats choose (roam: at random, never descending)")
     parser.add_argument("--server", choices=("process", "thread"), default="process",

@@ -26,3 +26,4 @@ def test_the_web_load_benchmark_plays_every_round_and_prints_its_figures() -> No
     assert 0 < figures["p50_ms"] <= figures["p99_ms"] <= figures["max_ms"]
     assert figures["goal_tables"] == 100 and figures["goal_p99_ms"] == 100.0
     assert figures["goal_met"] is False  # two tables are not the goal's hundred
+    assert figures["think_seconds"] == 1.0  # people's pace by default, not the stress case
