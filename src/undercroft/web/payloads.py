@@ -67,10 +67,11 @@ def seat_updates(live: LiveTable, seats: list[Seat]) -> dict[Seat, Update]:
     """Several seats' states at once: the parts they share are made once."""
     parts = _parts(live)
     common, short = _common(live, parts)
+    waiting = live.waiting_for()
     updates = {}
     for seat in seats:
         chosen = live.pending.get(seat)
-        legal = parts.legal(seat) if chosen is None and seat in parts.waiting else "[]"
+        legal = parts.legal(seat) if chosen is None and seat in waiting else "[]"
         state = _join(common, view=parts.view(seat), events=parts.events(seat),
                       seat=_text(seat), legal=legal,
                       chosen="null" if chosen is None else _text(chosen.text))
@@ -87,7 +88,6 @@ class _Parts:
 
     live: LiveTable
     changes: int
-    waiting: list[Seat]
     head: dict[str, Any]
     to_act: set[Seat]
     _views: dict[Seat, dict[str, Any]] = field(default_factory=dict)
@@ -149,7 +149,7 @@ def _parts(live: LiveTable) -> _Parts:
         "outcome": None if outcome is None else {"result": outcome.result,
                                                  "summary": outcome.summary},
     }
-    live.parts = parts = _Parts(live, live.changes, live.waiting_for(), head, to_act)
+    live.parts = parts = _Parts(live, live.changes, head, to_act)
     return parts
 
 
