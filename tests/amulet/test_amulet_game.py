@@ -31,6 +31,7 @@ def act(state: GameState, **choices: str) -> list[Any]:
 
 
 def texts(state: GameState, kind: str) -> list[str]:
+    """The last step's events of this kind (the state keeps only the last step's)."""
     return [e.text for e in state.events if e.kind == kind]
 
 
@@ -125,9 +126,9 @@ def test_a_level_without_treasure_is_followed_by_a_ten_action_treasure_race() ->
     assert state.level.kind == "treasure"
     assert {a.text for a in legal_for(state, "Elf")} == {"wait", "race for treasure",
                                                          "spend a token"}
-    for _ in range(10):
-        act(state, Warrior="race for treasure", Elf="race for treasure")
-    races = [e for e in state.events if e.kind == "race"]
+    races = [e for _ in range(10)
+             for e in act(state, Warrior="race for treasure", Elf="race for treasure")
+             if e.kind == "race"]
     assert len(races) == 10
     assert sum(h.treasure for h in state.heroes) == sum(
         sum(e.data["treasures"].values()) for e in races)
@@ -534,3 +535,11 @@ def test_heroes_who_just_walked_in_have_not_yet_passed_up_a_rooms_open_exits() -
             == pending
         return
     raise AssertionError("no seed led into a room with an open exit and a way back")
+
+
+def test_the_state_keeps_only_the_last_steps_events_and_a_step_returns_them() -> None:
+    state = game(seed=4)
+    for _ in range(30):
+        events = act(state, **{seat: "wait" for seat in ("Warrior", "Elf", "Valkyrie",
+                                                         "Wizard")})
+        assert events == state.events and events is not state.events

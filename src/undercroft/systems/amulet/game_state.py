@@ -47,6 +47,9 @@ class GameState:
     rooms: dict[str, int] = field(default_factory=dict)
     """Each hero's room on the current level (the last one, for the dead)."""
     events: list[Event] = field(default_factory=list)
+    """The events of the last step (of making the game, before the first): each step
+    starts this list anew and returns a copy. The game's log is kept by whoever plays it
+    (a record replays it), so a long game's state does not grow with every roll."""
     claims: list[Claim] = field(default_factory=list)
     awarded: set[str] = field(default_factory=set)
     steps: int = 0

@@ -123,7 +123,7 @@ def step(game: GameState, choices: Mapping[str, Action]) -> list[Event]:
         raise BadInput(f"the game is over ({game.ended})")
     for seat, action in choices.items():
         check_choice(game, seat, action)
-    start = len(game.events)
+    game.events.clear()
     game.steps += 1
     game.forget()
     level, stood_in = game.level, set(game.rooms.values())
@@ -170,7 +170,7 @@ def step(game: GameState, choices: Mapping[str, Action]) -> list[Event]:
     game.forget_rooms(changed | _unmade_neighbours(level, changed) | first_seen
                       | {room_id for seen in first_seen for room_id in _behind(level, seen)})
     descend_if_ready(game)
-    return game.events[start:]
+    return game.events[:]
 
 
 def _changed_rooms(game: GameState, stood_in: set[int], made: tuple[int, int]) -> set[int]:
