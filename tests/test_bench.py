@@ -47,3 +47,11 @@ def test_the_scaling_benchmark_plays_the_same_games_on_each_count() -> None:
 def test_the_dungeon_benchmark_prints_its_figure() -> None:
     figures = json.loads(run("cardcrawl_dungeons.py", "--seconds", "0.2", "--json")[-1])
     assert figures["dungeons_per_second"] > 0 and figures["rooms"] == 20
+
+
+def test_the_resume_benchmark_resumes_from_a_snapshot_and_by_replay() -> None:
+    figures = json.loads(run("table_resume.py", "--steps", "40", "--every", "15",
+                             "--json")[-1])
+    assert figures["snapshot_step"] == 30 and figures["steps_after_snapshot"] == 10
+    assert figures["replay_seconds"] > 0 and figures["resume_seconds"] > 0
+    assert figures["snapshot_bytes"] > 0

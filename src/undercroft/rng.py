@@ -51,6 +51,11 @@ class _DerivedState:
     def __init__(self, key: bytes) -> None:
         self._key = key
 
+    def __reduce__(self) -> tuple[type[_DerivedState], tuple[bytes]]:
+        """How copy and pickle rebuild it, inside a copied generator (compiled classes
+        need telling)."""
+        return (_DerivedState, (self._key,))
+
     def generate_state(self, n_words: int, dtype: Any = np.uint32) -> Any:
         kind = np.dtype(dtype)
         data = hashlib.shake_256(self._key).digest(n_words * kind.itemsize)
@@ -71,6 +76,18 @@ class Stream:
         self._generator = _pcg64(_key(self.seed, name))
         self._block: list[float] = []
         self._index = _BLOCK
+
+    def __reduce__(self) -> tuple[type[Stream], tuple[Any, ...], dict[str, Any]]:
+        """How copy and snapshots (engine/snapshot.py) rebuild it, at the same place in its
+        stream (compiled classes need telling)."""
+        return (Stream, (self.seed, self.name), self._state())
+
+    def _state(self) -> dict[str, Any]:
+        return {"_generator": self._generator, "_block": self._block, "_index": self._index}
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        for name, value in state.items():
+            setattr(self, name, value)
 
     def child(self, name: str) -> Stream:
         """An independent stream named under this one (``map/room-3``)."""
@@ -131,6 +148,11 @@ class ScriptedStream(Stream):
     def __init__(self, *faces: int, seed: int = 0, name: str = "scripted") -> None:
         super().__init__(seed, name)
         self.faces = list(faces)
+
+    def __reduce__(self) -> tuple[type[Stream], tuple[Any, ...], dict[str, Any]]:
+        state = self._state()
+        state["faces"] = list(self.faces)
+        return (ScriptedStream, (), {"seed": self.seed, "name": self.name, **state})
 
     def die(self, sides: int) -> int:
         if self.faces:

@@ -2,7 +2,8 @@
 
 Seeded games end within a step bound; replay is exact; records round-trip
 through JSON; views leak nothing hidden; an illegal choice is refused and
-changes nothing. The last tests break each check on purpose to see it fail.
+changes nothing; a game written as a snapshot and read back goes on exactly as
+the original. The last tests break each check on purpose to see it fail.
 """
 
 from __future__ import annotations
@@ -10,7 +11,14 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from conformance import leaks, play, random_policy, scripted_policy, truth_hash
+from conformance import (
+    leaks,
+    play,
+    random_policy,
+    resumed_differs,
+    scripted_policy,
+    truth_hash,
+)
 
 from undercroft.engine.record import Record, load_record, replay, save_record
 from undercroft.engine.registry import get, names
@@ -115,6 +123,33 @@ def test_an_illegal_choice_is_refused_and_changes_nothing(name: str) -> None:
         ruleset.step(state, {seat: ruleset.legal(state, seat)[0],
                              sorted(ruleset.seats(state))[-1]: illegal})
     assert truth_hash(ruleset, state) == before
+
+
+def _agents() -> list[tuple[str, str]]:
+    return [(name, agent) for name in names() for agent in sorted(get(name).agents())]
+
+
+@pytest.mark.parametrize(("name", "agent"), _agents())
+@pytest.mark.parametrize("at", [0, 9, 60])
+def test_a_game_read_back_from_a_snapshot_goes_on_exactly_as_the_original(
+        name: str, agent: str, at: int) -> None:
+    """The shared table resumes long games from snapshots (web/live.py): the state, the
+    automated seats and their streams, read back, make every later choice and roll."""
+    assert resumed_differs(get(name), _config(name), 4, agent, at, BOUND) is None
+
+
+def test_a_long_default_amulet_game_resumes_from_a_snapshot_deep_in_it() -> None:
+    """Default rules (Scaling, no depth limit): many levels made, rooms and walls in use."""
+    amulet = get("amulet")
+    config = amulet.config_model()()
+    assert resumed_differs(amulet, config, 2, "sensible", 700, 1000) is None
+
+
+def test_the_snapshot_check_catches_a_snapshot_that_forgets_the_agents_streams() -> None:
+    """Random seats read back with fresh streams choose otherwise at once."""
+    found = resumed_differs(get("amulet"), _config("amulet"), 4, "random", 9, BOUND,
+                            lose="streams")
+    assert found is not None and found.startswith("step 10: chose")
 
 
 def _parsed(ruleset: Any) -> Any:

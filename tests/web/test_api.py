@@ -283,7 +283,8 @@ def test_quick_configs_are_valid_for_every_system() -> None:
 
 def test_serve_refuses_bad_options_in_one_line(capsys: pytest.CaptureFixture[str],
                                                tmp_path: Path) -> None:
-    for args in (["--port", "0"], ["--db", "nosuchdb://x/y"], ["--host", " "]):
+    for args in (["--port", "0"], ["--db", "nosuchdb://x/y"], ["--host", " "],
+                 ["--snapshot-every", "-1"]):
         result = run(capsys, "serve", *args)
         assert_bad_input(result)
 

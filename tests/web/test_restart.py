@@ -29,18 +29,23 @@ def _choose_one_of_a_round(table: Table) -> str | None:
     return seat
 
 
+@pytest.mark.parametrize("every", [0, 3])
 @pytest.mark.parametrize("system", sorted(AUTOMATED))
-def test_a_restarted_server_continues_exactly(system: str, tmp_path: Path) -> None:
+def test_a_restarted_server_continues_exactly(system: str, every: int, tmp_path: Path) -> None:
+    """With ``every`` 3 the restart resumes from the latest snapshot and replays only the
+    steps after it; with 0 it replays the whole record."""
     twin_folder, folder = tmp_path / "twin", tmp_path / "restarted"
     twin = Table(TestClient(new_app(twin_folder, seed=11)), system, AUTOMATED[system])
-    with TestClient(new_app(folder, seed=11)) as client:
+    with TestClient(new_app(folder, seed=11, snapshot_every=every)) as client:
         table = Table(client, system, AUTOMATED[system])
         table.make_choices(8, cycling_pick)
         pending = _choose_one_of_a_round(table)
         before, step = table.truth_hash(), table.state()["step"]
         assert step == stored_steps(folder, table.id) > 0
-    with TestClient(new_app(folder, seed=99)) as client:
+    with TestClient(new_app(folder, seed=99, snapshot_every=every)) as client:
         again = Table.reopen(client, table)
+        assert again.live().snapshot_at == (step // every * every if every else 0)
+        assert every == 0 or again.live().snapshot_at > 0
         assert again.truth_hash() == before
         state = again.state()
         assert state["step"] == step and not any(row["chosen"] for row in state["seats"])

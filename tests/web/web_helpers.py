@@ -12,7 +12,7 @@ from fastapi.testclient import TestClient
 
 from undercroft.engine.record import state_hash
 from undercroft.web.app import create_app
-from undercroft.web.live import LiveTable
+from undercroft.web.live import SNAPSHOT_EVERY, LiveTable
 
 QUICK: dict[str, dict[str, Any]] = {"amulet": {"max_rounds": 150, "depth_limit": 3},
                                     "cardcrawl": {"rooms": 6, "max_rounds": 60},
@@ -36,8 +36,8 @@ def db_url(folder: Path) -> str:
     return f"sqlite:///{folder / 'games.sqlite3'}"
 
 
-def new_app(folder: Path, seed: int = 5) -> FastAPI:
-    return create_app(db_url(folder), seeds=lambda: seed)
+def new_app(folder: Path, seed: int = 5, snapshot_every: int = SNAPSHOT_EVERY) -> FastAPI:
+    return create_app(db_url(folder), seeds=lambda: seed, snapshot_every=snapshot_every)
 
 
 def stored_steps(folder: Path, table: int) -> int:

@@ -26,17 +26,23 @@ def serve_command(
     db: Annotated[str | None, typer.Option(
         "--db", help="Database URL (default: SQLite in $UNDERCROFT_DATA or the user's data "
         "folder; postgresql://... for PostgreSQL).", show_default=False)] = None,
+    snapshot_every: Annotated[int, typer.Option(
+        "--snapshot-every", help="Steps between a table's snapshots, from which a restarted "
+        "server resumes it instead of replaying its whole record (0: none).")] = 100,
 ) -> None:
     """Run the shared table: a lobby to make tables, a screen to watch, a page per seat."""
     if not 1 <= port <= 65535:
         raise BadInput(f"--port {port}: expected 1 to 65535")
     if not host.strip():
         raise BadInput("--host: empty; give an address such as 127.0.0.1 or 0.0.0.0")
+    if snapshot_every < 0:
+        raise BadInput(f"--snapshot-every {snapshot_every}: expected 0 (no snapshots) or a "
+                       "number of steps")
     from undercroft.web import serving
     from undercroft.web.app import create_app
     from undercroft.web.tokens import RedactTokens
 
-    app = create_app(db)
+    app = create_app(db, snapshot_every=snapshot_every)
     for name in LOGGERS:
         logging.getLogger(name).addFilter(RedactTokens())
     shown = "127.0.0.1" if host in ("0.0.0.0", "::") else host

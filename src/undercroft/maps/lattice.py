@@ -11,7 +11,7 @@ and for checking this module in tests.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from typing import Final
+from typing import Any, Final
 
 from undercroft.maps.model import Point
 
@@ -116,6 +116,15 @@ class Occupancy:
         self.size = size
         self.bits = 0
         self.owner: list[int] = [0] * (size * size * 4)
+
+    def __reduce__(self) -> tuple[type[Occupancy], tuple[int], dict[str, Any]]:
+        """How copy and snapshots (engine/snapshot.py) rebuild it (compiled classes need
+        telling)."""
+        return (Occupancy, (self.size,), {"bits": self.bits, "owner": self.owner})
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        for name, value in state.items():
+            setattr(self, name, value)
 
     def claim(self, room_id: int, indices: Iterable[int], base: int, mask: int) -> None:
         """Give the quarters at ``base + index`` to ``room_id``; ``mask`` is their bitset."""

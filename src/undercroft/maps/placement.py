@@ -9,7 +9,7 @@ stream, and keeps the first that overlaps nothing and stays inside the level.
 
 from __future__ import annotations
 
-from typing import Final
+from typing import Any, Final
 
 from undercroft.maps.lattice import (
     Occupancy,
@@ -253,6 +253,11 @@ class Board:
         self._rasters = _RASTERS.setdefault(size, {})
         self._nowhere: set[Shape] = set()
         """Outlines that fitted nowhere once; rooms are only ever added, so they never will."""
+
+    def __reduce__(self) -> tuple[type[Board], tuple[int], dict[str, Any]]:
+        """How copy and snapshots (engine/snapshot.py) rebuild it (compiled classes need
+        telling); the rasters are the shared ones of its size, not copied."""
+        return (Board, (self.size,), {"occupancy": self.occupancy, "_nowhere": self._nowhere})
 
     def at(self, shape: Shape, dx: int, dy: int) -> Placement | None:
         """The outline at offset (dx, dy) if it is inside the level and overlaps nothing."""

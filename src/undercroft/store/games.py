@@ -1,8 +1,11 @@
 """The shared table's games, kept as records: who sits where, and every step's choices.
 
 A table is stored as its game record (system, rules version, config, seed) plus its seats
-and one row per step, never as state (DESIGN.md: "never pickle state"): a restarted server
-replays each table's steps from its seed and stands exactly where it was. Tokens are kept
+and one row per step, never pickled (DESIGN.md: "never pickle state"): a restarted server
+replays each table's steps from its seed and stands exactly where it was. Beside the
+record a table may keep its latest snapshot (``engine.snapshot``: the state as JSON,
+compressed), so that a long game resumes from there and replays only the steps after it;
+a snapshot is a cache, never the truth, and one that cannot be used is passed over. Tokens are kept
 only as their SHA-256, so a copy of the database lets nobody sit down at a table.
 
 SQLAlchemy Core keeps the same code on SQLite (the default: a file beside the high scores,
@@ -27,11 +30,13 @@ from sqlalchemy import (
     Engine,
     ForeignKey,
     Integer,
+    LargeBinary,
     MetaData,
     String,
     Table,
     UniqueConstraint,
     create_engine,
+    delete,
     insert,
     select,
 )
@@ -78,12 +83,37 @@ STEPS = Table(
 )
 """Step ``number`` (from 1) of a table: each seat's choice as text, ``{seat: text}``."""
 
+SNAPSHOTS = Table(
+    "game_snapshots", _META,
+    Column("table_id", Integer, ForeignKey("game_tables.id"), primary_key=True),
+    Column("number", Integer, nullable=False),
+    Column("code", String(64), nullable=False),
+    Column("truth", String(64), nullable=False),
+    Column("data", LargeBinary, nullable=False),
+)
+"""A table's latest snapshot (one at most): the state after step ``number``, the code that
+wrote it (``snapshot.code_fingerprint``), the hash of its whole-truth view, and the
+snapshot's JSON compressed with zlib."""
+
 
 @dataclass(frozen=True)
 class StoredSeat:
     seat: str
     agent: str | None
     token_hash: str | None
+
+
+@dataclass(frozen=True)
+class StoredSnapshot:
+    """A table's state after step ``number``, as ``engine.snapshot`` wrote it."""
+
+    number: int
+    code: str
+    """Which build of Undercroft wrote it: only the same build reads it."""
+    truth: str
+    """``record.state_hash`` of the whole-truth view, checked after reading."""
+    data: bytes
+    """The snapshot's JSON text, compressed with zlib."""
 
 
 @dataclass(frozen=True)
@@ -101,6 +131,8 @@ class StoredTable:
     steps: tuple[dict[str, str], ...]
     problem: str | None = None
     """Why this table cannot be replayed (a step missing, a broken seed), or None."""
+    snapshot: StoredSnapshot | None = None
+    """The latest snapshot, if one was written for a step the record holds."""
 
 
 def default_url() -> str:
@@ -159,6 +191,15 @@ class GameStore:
                                                     choices=dict(choices)))
             yield
 
+    def save_snapshot(self, table_id: int, snapshot: StoredSnapshot) -> None:
+        """Keep ``snapshot`` as the table's latest, in place of any earlier one (one
+        transaction: a failure leaves the earlier one)."""
+        with self._engine.begin() as connection:
+            connection.execute(delete(SNAPSHOTS).where(SNAPSHOTS.c.table_id == table_id))
+            connection.execute(insert(SNAPSHOTS).values(
+                table_id=table_id, number=snapshot.number, code=snapshot.code,
+                truth=snapshot.truth, data=snapshot.data))
+
     def tables(self) -> list[StoredTable]:
         """Every table, its seats and its steps in order (for a server starting up)."""
         with self._engine.connect() as connection:
@@ -170,6 +211,9 @@ class GameStore:
             for row in connection.execute(select(STEPS).order_by(STEPS.c.table_id,
                                                                  STEPS.c.number)):
                 steps.setdefault(row.table_id, []).append((row.number, row.choices))
+            snapshots = {row.table_id: StoredSnapshot(row.number, row.code, row.truth,
+                                                      bytes(row.data))
+                         for row in connection.execute(select(SNAPSHOTS))}
             found = []
             for row in connection.execute(select(TABLES).order_by(TABLES.c.id)):
                 numbered = steps.get(row.id, [])
@@ -181,7 +225,8 @@ class GameStore:
                     seed=int(seed) if problem is None else 0, created=row.created,
                     token_hash=row.token_hash, seats=tuple(seats.get(row.id, [])),
                     steps=tuple(choices for _, choices in numbered) if problem is None else (),
-                    problem=problem))
+                    problem=problem, snapshot=_usable(snapshots.get(row.id), len(numbered))
+                    if problem is None else None))
             return found
 
 
@@ -198,6 +243,13 @@ def _problem(seed: str, config: object, steps: list[tuple[int, Any]]) -> str | N
                 isinstance(text, str) for text in choices.values()):
             return f"step {number} is not a set of choices"
     return None
+
+
+def _usable(snapshot: StoredSnapshot | None, steps: int) -> StoredSnapshot | None:
+    """The snapshot if it stands at a step the record holds (else replaying is the way)."""
+    if snapshot is None or not 0 <= snapshot.number <= steps:
+        return None
+    return snapshot
 
 
 def _engine(url: str) -> Engine:

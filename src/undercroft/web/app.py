@@ -28,7 +28,7 @@ from undercroft.maps.model import LevelMap, Room
 from undercroft.maps.svg import render_svg
 from undercroft.store.games import GameStore
 from undercroft.web.limits import NO_STORE, Limits
-from undercroft.web.live import LiveTable
+from undercroft.web.live import SNAPSHOT_EVERY, LiveTable
 from undercroft.web.payloads import Update, systems
 from undercroft.web.tables import Refused, TableService
 
@@ -55,11 +55,12 @@ class Choice(BaseModel):
     choice: str
 
 
-def create_app(db_url: str | None = None, *, seeds: Callable[[], int] | None = None
-               ) -> FastAPI:
+def create_app(db_url: str | None = None, *, seeds: Callable[[], int] | None = None,
+               snapshot_every: int = SNAPSHOT_EVERY) -> FastAPI:
     """The app on the database at ``db_url`` (default: SQLite in the data folder), with
-    every stored table replayed. ``seeds`` picks new tables' seeds (tests fix them)."""
-    service = TableService(GameStore(db_url), seeds=seeds)
+    every stored table resumed. ``seeds`` picks new tables' seeds (tests fix them);
+    ``snapshot_every`` is the number of steps between a table's snapshots (0: none)."""
+    service = TableService(GameStore(db_url), seeds=seeds, snapshot_every=snapshot_every)
     service.load()
 
     @asynccontextmanager

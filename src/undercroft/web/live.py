@@ -6,28 +6,42 @@ Every step is written to the database in the same transaction as it is taken
 database never disagree. Automated seats choose as ``engine.runner.choose_all`` has them
 choose: from their own view, with their own stream of the game's seed; replaying a record
 asks them again, so their streams, too, stand where they stood before a restart.
+
+Every ``snapshot_every`` steps the table's state, its automated seats and their streams
+are written beside the record as a snapshot (``engine.snapshot``), after the step's own
+transaction: a restarted server reads the latest one and replays only the steps after it.
+A snapshot that cannot be used (written by other code, damaged, or not standing where its
+hash says) is passed over with a warning in the log, and the whole record is replayed.
 """
 
 from __future__ import annotations
 
+import logging
 import threading
+import zlib
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, Final
 
 from pydantic import BaseModel, ValidationError
 
-from undercroft.engine import registry
+from undercroft.engine import registry, snapshot
 from undercroft.engine.agents import Agent, agent_stream
 from undercroft.engine.api import Ruleset, Seat
+from undercroft.engine.record import state_hash
 from undercroft.errors import BadInput
 from undercroft.rng import Stream
-from undercroft.store.games import GameStore, StoredTable
+from undercroft.store.games import GameStore, StoredSnapshot, StoredTable
+
+log = logging.getLogger(__name__)
 
 MAX_CHOICE: Final = 200
 """Characters in a choice's text (docs/web-api.md)."""
 MAX_STEPS_AT_ONCE: Final = 100_000
 """Automated steps one change may take; the rulesets' own step limits end games sooner."""
+SNAPSHOT_EVERY: Final = 100
+"""Steps between snapshots by default (``undercroft serve --snapshot-every``): a restart
+replays at most this many steps of a table (docs/web-api.md, Restarts)."""
 
 
 @dataclass(eq=False)
@@ -58,6 +72,10 @@ class LiveTable:
     _waiting: tuple[int, list[Seat]] = (-1, [])
     parts: Any = None
     """What the payloads of the state at ``changes`` are made of (``web.payloads``)."""
+    snapshot_every: int = SNAPSHOT_EVERY
+    """Steps between snapshots (0: none)."""
+    snapshot_at: int = 0
+    """The step of the latest snapshot written or read (0: none)."""
 
     @property
     def steps(self) -> int:
@@ -92,16 +110,28 @@ def replay_into(live: LiveTable) -> None:
     live.changes += 1
     live.state = ruleset.new(live.config, live.seed)
     live.seats = list(ruleset.seats(live.state))
-    known = ruleset.agents()
+    known = _known_agents(live)
+    live.agents = {seat: known[name]() for seat, name in live.automated.items()}
+    live.streams = {}
+    live.last_events = []
+    _replay_steps(live, 0)
+
+
+def _known_agents(live: LiveTable) -> Mapping[str, Any]:
+    """The ruleset's agents; BadInput if a seat's agent is no longer one of them."""
+    known = live.ruleset.agents()
     for seat, name in live.automated.items():
         if name not in known:
             raise BadInput(f"table {live.id}: seat {seat}: no agent {name!r} (known: "
                            f"{', '.join(sorted(known))})")
-    live.agents = {seat: known[name]() for seat, name in live.automated.items()}
-    live.streams = {}
+    return known
+
+
+def _replay_steps(live: LiveTable, start: int) -> None:
+    """Take the record's steps from ``start`` on (the state stands after step ``start``)."""
+    ruleset = live.ruleset
     live.pending.clear()
-    live.last_events = []
-    for number, texts in enumerate(live.record, start=1):
+    for number, texts in enumerate(live.record[start:], start=start + 1):
         try:
             choices = {seat: ruleset.parse(text) for seat, text in texts.items()}
         except BadInput as error:
@@ -117,9 +147,84 @@ def replay_into(live: LiveTable) -> None:
     live.changes += 1
 
 
-def restore(stored: StoredTable) -> LiveTable:
-    """A stored table as it stood: its record replayed from its seed (BadInput if it no
-    longer replays: a step missing, its rules changed, a seat's agent gone)."""
+def snapshot_of(live: LiveTable) -> StoredSnapshot:
+    """The table as it stands, as a snapshot: its state, automated seats and their streams
+    and the last step's events, in one graph (so objects they share stay shared)."""
+    text = snapshot.dumps({"state": live.state, "agents": live.agents,
+                           "streams": live.streams, "last_events": live.last_events})
+    return StoredSnapshot(live.steps, snapshot.code_fingerprint(),
+                          _truth(live, live.state, live.steps), zlib.compress(text.encode(), 6))
+
+
+def _truth(live: LiveTable, state: Any, number: int) -> str:
+    """What a snapshot stands for: this table's game (its seed, config and choices up to
+    step ``number``) and the state they lead to, as one hash."""
+    return state_hash({"seed": str(live.seed), "config": live.config.model_dump(mode="json"),
+                       "record": live.record[:number],
+                       "state": state_hash(live.ruleset.view(state, None))})
+
+
+def resume_from(live: LiveTable, stored: StoredSnapshot) -> bool:
+    """Stand the table where ``stored`` stood and replay the steps after it; False (with a
+    warning in the log, the table untouched) when the snapshot cannot be used."""
+    reason = _unusable(live, stored)
+    if reason is not None:
+        log.warning("table %d: snapshot at step %d not used (%s); replaying the record",
+                    live.id, stored.number, reason)
+        return False
+    _replay_steps(live, stored.number)
+    live.snapshot_at = stored.number
+    return True
+
+
+def _unusable(live: LiveTable, stored: StoredSnapshot) -> str | None:
+    """Read ``stored`` into ``live``; why it cannot be used, or None once it is in."""
+    if stored.code != snapshot.code_fingerprint():
+        return "written by another build of Undercroft"
+    if stored.number > len(live.record):
+        return f"it stands after step {stored.number}, the record has {len(live.record)}"
+    try:
+        graph = snapshot.loads(zlib.decompress(stored.data))
+    except (BadInput, zlib.error) as error:
+        return str(error)
+    if not isinstance(graph, dict) or set(graph) != {"state", "agents", "streams",
+                                                     "last_events"}:
+        return "not a table's snapshot"
+    ruleset = live.ruleset
+    if _truth(live, graph["state"], stored.number) != stored.truth:
+        return "it is not this table's game as its record has it"
+    _known_agents(live)
+    agents = graph["agents"]
+    if not isinstance(agents, dict) or {seat: getattr(agent, "name", None) for seat, agent
+                                        in agents.items()} != live.automated:
+        return "its automated seats are not the table's"
+    live.changes += 1
+    live.state, live.agents, live.streams = graph["state"], agents, graph["streams"]
+    live.last_events = graph["last_events"]
+    live.seats = list(ruleset.seats(live.state))
+    return None
+
+
+def write_snapshot(live: LiveTable, store: GameStore) -> None:
+    """Keep a snapshot of the table if ``snapshot_every`` steps have passed since the last.
+
+    A snapshot is a cache: if writing it fails the game goes on (the failure is logged as
+    a fault of ours), and the next is tried ``snapshot_every`` steps later.
+    """
+    if live.snapshot_every <= 0 or live.steps - live.snapshot_at < live.snapshot_every:
+        return
+    live.snapshot_at = live.steps
+    try:
+        store.save_snapshot(live.id, snapshot_of(live))
+    except Exception:
+        log.exception("table %d: the snapshot at step %d was not written", live.id,
+                      live.steps)
+
+
+def restore(stored: StoredTable, snapshot_every: int = SNAPSHOT_EVERY) -> LiveTable:
+    """A stored table as it stood: from its latest snapshot and the steps after it, or
+    its whole record replayed from its seed (BadInput if it no longer replays: a step
+    missing, its rules changed, a seat's agent gone)."""
     if stored.problem is not None:
         raise BadInput(f"table {stored.id}: {stored.problem}")
     ruleset = registry.get(stored.system)
@@ -133,9 +238,23 @@ def restore(stored: StoredTable) -> LiveTable:
         raise BadInput(f"table {stored.id}: {error}") from None
     automated = {seat.seat: seat.agent for seat in stored.seats if seat.agent is not None}
     live = LiveTable(stored.id, ruleset, config, stored.seed, automated,
-                     record=list(stored.steps))
-    replay_into(live)
+                     record=list(stored.steps), snapshot_every=snapshot_every)
+    if stored.snapshot is None or not _resumed(live, stored.snapshot):
+        replay_into(live)
     return live
+
+
+def _resumed(live: LiveTable, stored: StoredSnapshot) -> bool:
+    """Resume from ``stored``; False (the whole record is replayed instead) if anything
+    about it fails, the steps after it included: a snapshot is a cache, the record is the
+    truth. The reason goes to the log, with the traceback if it was not bad input."""
+    try:
+        return resume_from(live, stored)
+    except Exception as error:
+        log.warning("table %d: resuming from the snapshot at step %d failed (%s); replaying "
+                    "the record", live.id, stored.number, error,
+                    exc_info=not isinstance(error, BadInput))
+        return False
 
 
 def read_choice(live: LiveTable, seat: Seat, text: str) -> Any:
@@ -215,6 +334,7 @@ def take_step(live: LiveTable, store: GameStore, choices: Mapping[Seat, Any]) ->
     live.record.append(texts)
     live.pending.clear()
     live.last_events = [event.to_dict() for event in events]
+    write_snapshot(live, store)
 
 
 def _agent_choice(live: LiveTable, seat: Seat) -> Any:

@@ -22,6 +22,7 @@ from undercroft.engine.api import Seat
 from undercroft.errors import BadInput
 from undercroft.store.games import GameStore, StoredSeat, StoredTable
 from undercroft.web.live import (
+    SNAPSHOT_EVERY,
     LiveTable,
     advance,
     read_choice,
@@ -65,8 +66,13 @@ class TableService:
     """Every table of one server, from one database."""
 
     def __init__(self, store: GameStore, limiter: FailureLimiter | None = None,
-                 seeds: Callable[[], int] | None = None) -> None:
+                 seeds: Callable[[], int] | None = None,
+                 snapshot_every: int = SNAPSHOT_EVERY) -> None:
+        if snapshot_every < 0:
+            raise BadInput(f"--snapshot-every {snapshot_every}: expected 0 (no snapshots) or "
+                           "a number of steps")
         self.store = store
+        self.snapshot_every = snapshot_every
         self.limiter = limiter or FailureLimiter()
         self.seeds = seeds or (lambda: secrets.randbits(63))
         self.tables: dict[int, LiveTable] = {}
@@ -85,7 +91,7 @@ class TableService:
         """A new table; the answer holds every token, which is never shown again."""
         ruleset = registry.get(system)
         live = LiveTable(0, ruleset, read_config(ruleset, config), self.seeds(),
-                         dict(automated))
+                         dict(automated), snapshot_every=self.snapshot_every)
         agents = ruleset.agents()
         for seat, agent in automated.items():
             if agent not in agents:
@@ -121,11 +127,12 @@ class TableService:
                           for seat in seats]}
 
     def load(self) -> None:
-        """Rebuild every stored table by replaying its record; one that no longer replays is
-        set aside with the reason (its tokens answer 409), never silently dropped."""
+        """Rebuild every stored table from its latest snapshot and the steps after it (or
+        its whole record); one that no longer replays is set aside with the reason (its
+        tokens answer 409), never silently dropped."""
         for stored in self.store.tables():
             try:
-                live = restore(stored)
+                live = restore(stored, self.snapshot_every)
             except BadInput as error:
                 self._set_aside(stored, str(error))
                 continue

@@ -98,6 +98,12 @@ class TableRoller:
         self.choices: list[ChoiceRecord] = []
         self._fast = {name: PlainTable(table) for name, table in tables.items()}
 
+    def __reduce__(self) -> tuple[type[TableRoller], tuple[Any, ...], dict[str, Any]]:
+        """How copy and snapshots (engine/snapshot.py) rebuild it (compiled classes need
+        telling): its tables and stream, and the rolls made so far."""
+        return (TableRoller, (self.tables, self.stream, self.gm_choice, self.ask),
+                {"_log": self._log, "_records": self._records, "choices": self.choices})
+
     @property
     def rolls(self) -> list[RollRecord]:
         """Every roll so far, in order (records made on first reading, then kept)."""

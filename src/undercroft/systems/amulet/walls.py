@@ -11,7 +11,7 @@ wall (a secret exit, unless that wall already had an exit there).
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Final
+from typing import Any, Final
 
 from undercroft.maps.lattice import beside_step, inside, lattice_step
 from undercroft.maps.model import Exit, Point, Room, Segment, outward_normal, wall_length
@@ -98,9 +98,10 @@ class RoomWalls:
     the walls come from the room's outline, so only the steps taken are its own.
     """
 
-    __slots__ = ("dx", "dy", "lengths", "normals", "outline", "taken")
+    __slots__ = ("dx", "dy", "lengths", "normals", "outline", "shape", "taken")
 
     def __init__(self, shape: Shape, dx: int, dy: int) -> None:
+        self.shape = shape
         self.outline = shape_walls(shape)
         self.dx = dx
         self.dy = dy
@@ -108,6 +109,15 @@ class RoomWalls:
         self.normals = self.outline.normals
         self.taken: list[int] = [0] * len(self.lengths)
         """Per wall, a bitset of the unit steps already used."""
+
+    def __reduce__(self) -> tuple[type[RoomWalls], tuple[Shape, int, int], dict[str, Any]]:
+        """How copy and snapshots (engine/snapshot.py) rebuild it (compiled classes need
+        telling): only the steps taken are its own."""
+        return (RoomWalls, (self.shape, self.dx, self.dy), {"taken": self.taken})
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        for name, value in state.items():
+            setattr(self, name, value)
 
     def facing(self, direction: str) -> list[list[int]]:
         return self.outline.facing(direction)
@@ -240,9 +250,12 @@ class Footprint:
     an exit the room really touches is looked at step by step.
     """
 
-    __slots__ = ("high_i", "high_j", "low_i", "low_j", "mask", "off_level", "steps")
+    __slots__ = ("board", "exit", "high_i", "high_j", "low_i", "low_j", "mask", "off_level",
+                 "steps")
 
     def __init__(self, board: Board, exit_: Exit) -> None:
+        self.board = board
+        self.exit = exit_
         occupancy = board.occupancy
         self.steps: list[tuple[Point, Point, list[int] | None]] = []
         self.mask = 0
@@ -272,6 +285,12 @@ class Footprint:
                 self.steps.append((a, b, None))
             ax, ay = ax + ux, ay + uy
         self.mask = mask
+
+    def __reduce__(self) -> tuple[type[Footprint], tuple[Board, Exit]]:
+        """How copy and snapshots (engine/snapshot.py) rebuild it (compiled classes need
+        telling): it follows from the level's size and the exit's place (a footprint is
+        dropped when its exit moves)."""
+        return (Footprint, (self.board, self.exit))
 
     def free_runs(self, board: Board) -> list[Segment]:
         """Runs of steps with nothing yet behind them."""

@@ -1,0 +1,424 @@
+"""Snapshots: a game in progress written as JSON text, so that a long game resumes
+without replaying every step.
+
+A record (choices from a seed) stays the truth; a snapshot is a cache of where a record
+leads, kept beside it. DESIGN.md says "never pickle state", for good reasons: a pickle
+can run any code it names, is unreadable, and breaks silently when a class changes. A
+snapshot avoids each of these:
+
+- It is JSON, and it can only make objects of Undercroft's own classes (plus the
+  containers and numpy's PCG64 generator that states are made of). An object is made
+  with its class's ``__new__`` and then given its attributes; an immutable value
+  (``undercroft.values.Value``) is made from its fields; only a class that says how it
+  is rebuilt (below) is called with arguments. A name outside the package is refused,
+  so a damaged or doctored database cannot make the server run code of its choosing.
+- It holds the object graph as it is. An object reached twice (a hero in the party and
+  in a room, a scene and the level it is kept in) is written once and referred to after
+  that, so identities and cycles survive.
+- It is written by one build of the code and read only by the same one
+  (:func:`code_fingerprint`). A reader that finds anything unexpected raises
+  :class:`~undercroft.errors.BadInput`, and the caller replays the record instead.
+
+Form: JSON scalars stand for themselves, a JSON array is a list, and every JSON object
+is a tagged node with exactly one tag. An optional ``"#"`` is the node's number, for the
+references made later as ``{"r": N}``:
+
+``{"l": [...]}`` a list with a number; ``{"t": [...]}`` a tuple; ``{"s": [...]}`` a set;
+``{"f": [...]}`` a frozenset; ``{"d": {...}}`` a dict with text keys; ``{"p": [[k, v],
+...]}`` any other dict;
+``{"o": "module:Name", "a": {...}}`` an object and its attributes; ``{"o": "module:Name",
+"n": [...], "a": {...}}`` an object made by calling its class with ``n``, then given the
+attributes ``a``; ``{"v": "module:Name", "a": [...]}`` an immutable value and its fields;
+``{"g": {...}}`` numpy's PCG64 generator state.
+
+Most objects are made with their class's ``__new__`` and given their attributes. A class
+compiled by mypyc cannot be made that way (its ``__new__`` runs ``__init__``), so such a
+class says how it is rebuilt the way Python's copy and pickle ask it: a ``__reduce__``
+that returns the class, the arguments to call it with, and optionally the attributes to
+set after; a snapshot takes that form, limited to the class itself and plain JSON.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import importlib
+import json
+from collections.abc import Iterable
+from functools import cache
+from pathlib import Path
+from typing import Any, Final
+
+import numpy as np
+
+from undercroft.errors import BadInput
+from undercroft.values import Value
+
+FORMAT: Final = 1
+"""Changes when the form above changes."""
+
+_PACKAGE: Final = "undercroft"
+_SCALARS: Final = (str, int, float, bool, type(None))
+_SKIPPED_SLOTS: Final = frozenset({"__dict__", "__weakref__"})
+
+
+def dumps(graph: Any) -> str:
+    """``graph`` (a state, or a dict of a state and what goes with it) as JSON text.
+
+    Raises TypeError, naming where, for anything a snapshot cannot hold (a function, a
+    class from outside the package): that is a fault of ours, not of the input.
+    """
+    writer = _Writer(graph)
+    return json.dumps({"format": FORMAT, "graph": writer.node(graph, "root")},
+                      separators=(",", ":"))
+
+
+def loads(text: str | bytes) -> Any:
+    """The object graph that :func:`dumps` wrote; BadInput for anything else."""
+    try:
+        document = json.loads(text)
+    except ValueError as error:
+        raise BadInput(f"snapshot: not JSON ({error})") from None
+    if not isinstance(document, dict) or document.get("format") != FORMAT:
+        found = document.get("format") if isinstance(document, dict) else None
+        raise BadInput(f"snapshot: format {found!r}, this version reads {FORMAT}")
+    return _Reader().node(document.get("graph"), "root")
+
+
+@cache
+def code_fingerprint() -> str:
+    """A hash of every source and data file of the package: a snapshot is read only by
+    the code that wrote it (a rules change that forgot to bump a ruleset's version, or a
+    class that gained a field, makes old snapshots unused rather than wrong). Compiled
+    modules sit beside their sources and are left out, so a compiled and a plain build
+    of the same sources read each other's snapshots."""
+    root = Path(__file__).resolve().parents[1]
+    digest = hashlib.sha256()
+    for path in sorted(root.rglob("*")):
+        if not path.is_file() or path.suffix in {".so", ".pyd", ".pyc"} or (
+                "__pycache__" in path.parts):
+            continue
+        digest.update(path.relative_to(root).as_posix().encode() + b"\0")
+        digest.update(path.read_bytes() + b"\0")
+    return digest.hexdigest()
+
+
+def _class_name(cls: type) -> str:
+    return f"{cls.__module__}:{cls.__qualname__}"
+
+
+@cache
+def _attribute_names(cls: type) -> tuple[str, ...]:
+    """The attributes an instance of ``cls`` may hold besides its ``__dict__``: slots
+    declared along its bases, and a compiled class's attributes (mypyc lists them)."""
+    names: list[str] = []
+    for klass in reversed(cls.__mro__):
+        declared = klass.__dict__.get("__slots__", ())
+        names += [declared] if isinstance(declared, str) else list(declared)
+        names += list(klass.__dict__.get("__mypyc_attrs__", ()))
+    return tuple(dict.fromkeys(name for name in names if name not in _SKIPPED_SLOTS))
+
+
+def _attributes(value: Any) -> dict[str, Any]:
+    found = {}
+    kind: Any = type(value)
+    for name in _attribute_names(kind):
+        try:
+            found[name] = getattr(value, name)
+        except AttributeError:
+            continue  # a slot never set
+    own = getattr(value, "__dict__", None)
+    if isinstance(own, dict):
+        found.update(own)
+    return found
+
+
+class _Writer:
+    """Numbers the objects reached more than once, then writes each node."""
+
+    def __init__(self, graph: Any) -> None:
+        self.shared = self._shared(graph)
+        self.numbers: dict[int, int] = {}
+        self.open: set[int] = set()
+        """Immutable containers being written (a cycle through one cannot be read back)."""
+
+    def _shared(self, graph: Any) -> set[int]:
+        seen: set[int] = set()
+        shared: set[int] = set()
+        stack = [graph]
+        keep = []  # every object stays alive while its id is in use
+        while stack:
+            value = stack.pop()
+            if isinstance(value, _SCALARS):
+                continue
+            key = id(value)
+            if key in seen:
+                shared.add(key)
+                continue
+            seen.add(key)
+            keep.append(value)
+            stack.extend(_children(value))
+        return shared
+
+    def node(self, value: Any, where: str) -> Any:
+        kind = type(value)
+        if kind in (str, int, bool) or value is None:
+            return value
+        if kind is float:
+            return value
+        key = id(value)
+        number = self.numbers.get(key)
+        if number is not None:
+            if key in self.open:
+                raise TypeError(f"snapshot: {where}: a cycle through an immutable "
+                                f"{kind.__name__} cannot be written")
+            return {"r": number}
+        if key not in self.shared:
+            return self._body(value, kind, where)
+        number = self.numbers[key] = len(self.numbers)
+        immutable = kind is tuple or kind is frozenset or isinstance(value, Value)
+        if immutable:
+            self.open.add(key)
+        node = self._body(value, kind, where)
+        if immutable:
+            self.open.discard(key)
+        if isinstance(node, list):
+            node = {"l": node}
+        node["#"] = number
+        return node
+
+    def _body(self, value: Any, kind: type, where: str) -> Any:
+        if kind is list:
+            return [self.node(item, f"{where}[{i}]") for i, item in enumerate(value)]
+        if kind is dict:
+            if all(type(key) is str for key in value):
+                return {"d": {key: self.node(item, f"{where}[{key!r}]")
+                              for key, item in value.items()}}
+            return {"p": [[self.node(key, f"{where} key"), self.node(item, f"{where}[{key!r}]")]
+                          for key, item in value.items()]}
+        if kind in (tuple, frozenset):
+            items = [self.node(item, f"{where}[{i}]") for i, item in enumerate(value)]
+            return {"t" if kind is tuple else "f": items}
+        if kind is set:
+            return {"s": [self.node(item, f"{where} item") for item in _in_order(value)]}
+        if kind is np.random.Generator:
+            bits = value.bit_generator
+            if type(bits) is not np.random.PCG64:
+                raise TypeError(f"snapshot: {where}: a {type(bits).__name__} generator "
+                                "(only PCG64 is written)")
+            return {"g": bits.state}
+        if isinstance(value, Value):
+            return {"v": self._name(kind, where),
+                    "a": [self.node(field, f"{where}.{name}") for name, field in
+                          zip(value.__match_args__, value._fields(), strict=True)]}
+        name = self._name(kind, where)
+        if _rebuilt(kind):
+            args, state = _rebuilding(value, where)
+            return {"o": name, "n": [self.node(item, f"{where}({i})")
+                                     for i, item in enumerate(args)],
+                    "a": {attribute: self.node(item, f"{where}.{attribute}")
+                          for attribute, item in state.items()}}
+        return {"o": name, "a": {attribute: self.node(item, f"{where}.{attribute}")
+                                 for attribute, item in _attributes(value).items()}}
+
+    @staticmethod
+    def _name(kind: type, where: str) -> str:
+        if not _ours(kind):
+            raise TypeError(f"snapshot: {where}: cannot write a {kind.__module__}."
+                            f"{kind.__qualname__}")
+        return _class_name(kind)
+
+
+def _ours(kind: type) -> bool:
+    """A class of the package (one defined inside a function cannot be found again)."""
+    module = kind.__module__
+    return (module == _PACKAGE or module.startswith(_PACKAGE + ".")) and (
+        "<locals>" not in kind.__qualname__)
+
+
+@cache
+def _rebuilt(kind: Any) -> bool:
+    """Whether the class says how it is rebuilt (its own ``__reduce__``)."""
+    reduce: Any = kind.__reduce__
+    return reduce is not object.__reduce__
+
+
+def _rebuilding(value: Any, where: str) -> tuple[tuple[Any, ...], dict[str, Any]]:
+    """The arguments that make ``value`` again and the attributes to set after, from its
+    ``__reduce__`` (which must name its own class)."""
+    made = value.__reduce__()
+    state = made[2] if isinstance(made, tuple) and len(made) == 3 else None
+    if not (isinstance(made, tuple) and len(made) in (2, 3) and made[0] is type(value)
+            and type(made[1]) is tuple and (state is None or type(state) is dict)):
+        raise TypeError(f"snapshot: {where}: {type(value).__qualname__}.__reduce__ does not "
+                        "give (its class, arguments[, attributes])")
+    return made[1], state or {}
+
+
+def _in_order(items: set[Any]) -> Iterable[Any]:
+    """A set's items sorted where they can be (text, numbers), so that the same state is
+    written as the same text; else as the set has them."""
+    try:
+        return sorted(items)
+    except TypeError:
+        return items
+
+
+def _children(value: Any) -> Iterable[Any]:
+    kind: Any = type(value)
+    if kind is list or kind is tuple or kind is set or kind is frozenset:
+        return value  # type: ignore[no-any-return]
+    if kind is dict:
+        return [*value.keys(), *value.values()]
+    if kind is np.random.Generator:
+        return ()
+    if isinstance(value, Value):
+        return value._fields()
+    if not _ours(kind):
+        return ()  # refused, naming where, when it is written
+    if _rebuilt(kind):
+        args, state = _rebuilding(value, "root")
+        return [*args, *state.values()]
+    return _attributes(value).values()
+
+
+class _Reader:
+    """Makes the nodes back into objects, numbered ones once."""
+
+    def __init__(self) -> None:
+        self.numbered: dict[int, Any] = {}
+
+    def node(self, node: Any, where: str) -> Any:
+        if node is None or type(node) in (str, int, float, bool):
+            return node
+        if type(node) is list:
+            return [self.node(item, f"{where}[{i}]") for i, item in enumerate(node)]
+        if type(node) is not dict:
+            raise BadInput(f"snapshot: {where}: unexpected {type(node).__name__}")
+        number = node.get("#")
+        keys = set(node) - {"#"}
+        tag = next((tag for tag in ("o", "v") if tag in keys), None) or (
+            next(iter(keys)) if len(keys) == 1 else None)
+        if tag not in _FORMS or keys not in _FORMS[tag] or (
+                number is not None and type(number) is not int):
+            raise BadInput(f"snapshot: {where}: not a snapshot node ({sorted(node)})")
+        if tag == "r":
+            try:
+                return self.numbered[node["r"]]
+            except (KeyError, TypeError):
+                raise BadInput(f"snapshot: {where}: refers to {node['r']!r}, which is not "
+                               "(yet) written") from None
+        return _READERS[tag](self, node, number, where)
+
+    def keep(self, number: int | None, value: Any) -> Any:
+        if number is not None:
+            self.numbered[number] = value
+        return value
+
+    def items(self, node: dict[str, Any], tag: str, where: str) -> list[Any]:
+        items = node[tag]
+        if type(items) is not list:
+            raise BadInput(f"snapshot: {where}: {tag!r} holds no list")
+        return [self.node(item, f"{where}[{i}]") for i, item in enumerate(items)]
+
+    def read_list(self, node: dict[str, Any], number: int | None, where: str) -> Any:
+        made: list[Any] = self.keep(number, [])
+        made.extend(self.items(node, "l", where))
+        return made
+
+    def read_set(self, node: dict[str, Any], number: int | None, where: str) -> Any:
+        made: set[Any] = self.keep(number, set())
+        made.update(self.items(node, "s", where))
+        return made
+
+    def read_tuple(self, node: dict[str, Any], number: int | None, where: str) -> Any:
+        return self.keep(number, tuple(self.items(node, "t", where)))
+
+    def read_frozenset(self, node: dict[str, Any], number: int | None, where: str) -> Any:
+        return self.keep(number, frozenset(self.items(node, "f", where)))
+
+    def read_dict(self, node: dict[str, Any], number: int | None, where: str) -> Any:
+        made: dict[Any, Any] = self.keep(number, {})
+        items = node["d"]
+        if type(items) is not dict:
+            raise BadInput(f"snapshot: {where}: 'd' holds no object")
+        for key, item in items.items():
+            made[key] = self.node(item, f"{where}[{key!r}]")
+        return made
+
+    def read_pairs(self, node: dict[str, Any], number: int | None, where: str) -> Any:
+        made: dict[Any, Any] = self.keep(number, {})
+        for pair in self.items(node, "p", where):
+            if type(pair) is not list or len(pair) != 2:
+                raise BadInput(f"snapshot: {where}: a dict entry is not a [key, value] pair")
+            made[pair[0]] = pair[1]
+        return made
+
+    def read_generator(self, node: dict[str, Any], number: int | None, where: str) -> Any:
+        bits = np.random.PCG64()
+        try:
+            bits.state = node["g"]
+        except (TypeError, ValueError, KeyError) as error:
+            raise BadInput(f"snapshot: {where}: not a PCG64 state ({error})") from None
+        return self.keep(number, np.random.Generator(bits))
+
+    def read_value(self, node: dict[str, Any], number: int | None, where: str) -> Any:
+        kind = _class(node["v"], where)
+        if not issubclass(kind, Value):
+            raise BadInput(f"snapshot: {where}: {node['v']} is not an immutable value")
+        fields = self.items(node, "a", where)
+        try:
+            return self.keep(number, kind(*fields))
+        except (TypeError, ValueError) as error:
+            raise BadInput(f"snapshot: {where}: {node['v']}: {error}") from None
+
+    def read_object(self, node: dict[str, Any], number: int | None, where: str) -> Any:
+        kind: Any = _class(node["o"], where)
+        attributes = node.get("a")
+        if type(attributes) is not dict:
+            raise BadInput(f"snapshot: {where}: {node['o']} has no attributes object")
+        if "n" in node and not _rebuilt(kind):
+            raise BadInput(f"snapshot: {where}: {node['o']} is not made from arguments")
+        try:
+            if "n" in node:
+                made = self.keep(number, kind(*self.items(node, "n", where)))
+            else:
+                made = self.keep(number, kind.__new__(kind))
+        except (TypeError, ValueError) as error:
+            raise BadInput(f"snapshot: {where}: cannot make a {node['o']} ({error})") from None
+        for name, item in attributes.items():
+            try:
+                object.__setattr__(made, name, self.node(item, f"{where}.{name}"))
+            except (AttributeError, TypeError) as error:
+                raise BadInput(f"snapshot: {where}.{name}: {error}") from None
+        return made
+
+
+_FORMS: Final = {tag: [set(keys)] for tag, keys in (
+    ("l", "l"), ("s", "s"), ("t", "t"), ("f", "f"), ("d", "d"), ("p", "p"), ("g", "g"),
+    ("r", "r"), ("v", "va"))} | {"o": [{"o", "a"}, {"o", "n", "a"}]}
+"""Each tag and the keys its node may have besides an optional number."""
+
+_READERS: Final = {
+    "l": _Reader.read_list, "s": _Reader.read_set, "t": _Reader.read_tuple,
+    "f": _Reader.read_frozenset, "d": _Reader.read_dict, "p": _Reader.read_pairs,
+    "g": _Reader.read_generator, "v": _Reader.read_value,
+    "o": _Reader.read_object,
+}
+
+
+def _class(name: Any, where: str) -> type:
+    """A class of the package by its ``module:Qualname``; nothing outside is imported."""
+    if type(name) is not str or ":" not in name:
+        raise BadInput(f"snapshot: {where}: {name!r} is not a class name")
+    module_name, qualname = name.split(":", 1)
+    if not (module_name == _PACKAGE or module_name.startswith(_PACKAGE + ".")):
+        raise BadInput(f"snapshot: {where}: {name} is not one of {_PACKAGE}'s classes")
+    try:
+        found: Any = importlib.import_module(module_name)
+        for part in qualname.split("."):
+            found = getattr(found, part)
+    except (ImportError, AttributeError):
+        raise BadInput(f"snapshot: {where}: no class {name}") from None
+    if not isinstance(found, type):
+        raise BadInput(f"snapshot: {where}: {name} is not a class")
+    return found

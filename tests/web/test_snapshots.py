@@ -1,0 +1,132 @@
+"""Snapshots on the shared table: written every N steps beside the record (the latest
+only), read at a restart so that only the steps after them are replayed, and passed over,
+with a line in the log, whenever they cannot be used: the record stays the truth."""
+
+from __future__ import annotations
+
+import inspect
+import logging
+import sqlite3
+from pathlib import Path
+from typing import Any
+
+import pytest
+from fastapi.testclient import TestClient
+from web_helpers import Table, cycling_pick, new_app
+
+from undercroft.cli.serve_command import serve_command
+from undercroft.engine import snapshot
+from undercroft.web.live import SNAPSHOT_EVERY
+
+AUTOMATED = {"Elf": "sensible", "Wizard": "random"}
+
+
+def _snapshots(folder: Path, table: int) -> list[tuple[int, int]]:
+    """(step, bytes of data) of each snapshot row of the table."""
+    with sqlite3.connect(folder / "games.sqlite3") as db:
+        return [(number, size) for number, size in db.execute(
+            "SELECT number, length(data) FROM game_snapshots WHERE table_id = ?", (table,))]
+
+
+def test_the_latest_snapshot_is_kept_every_n_steps(tmp_path: Path) -> None:
+    with TestClient(new_app(tmp_path, snapshot_every=4)) as client:
+        table = Table(client, "amulet", AUTOMATED)
+        seen = set()
+        table.play(13, cycling_pick, after=lambda: seen.update(_snapshots(tmp_path, table.id)))
+        step = table.state()["step"]
+    [(number, size)] = _snapshots(tmp_path, table.id)
+    assert number == step // 4 * 4 >= 12 and size > 0
+    assert {number for number, _ in seen} >= {4, 8, 12}
+
+
+def test_no_snapshots_when_they_are_turned_off(tmp_path: Path) -> None:
+    with TestClient(new_app(tmp_path, snapshot_every=0)) as client:
+        table = Table(client, "amulet", AUTOMATED)
+        table.play(6, cycling_pick)
+    assert _snapshots(tmp_path, table.id) == []
+
+
+def _played(folder: Path, every: int = 3) -> tuple[Table, str, int]:
+    with TestClient(new_app(folder, snapshot_every=every)) as client:
+        table = Table(client, "amulet", AUTOMATED)
+        table.play(8, cycling_pick)
+        return table, table.truth_hash(), table.state()["step"]
+
+
+DAMAGE = {
+    "written by another build of Undercroft": "UPDATE game_snapshots SET code = 'other'",
+    "Error -3 while decompressing": "UPDATE game_snapshots SET data = X'00ff'",
+    "it is not this table's game as its record has it":
+        "UPDATE game_snapshots SET truth = 'x'",
+}
+"""What the log says -> how the snapshot's row is damaged."""
+
+
+@pytest.mark.parametrize("reason", sorted(DAMAGE))
+def test_a_snapshot_that_cannot_be_used_is_passed_over_and_the_record_replayed(
+        reason: str, tmp_path: Path, caplog: pytest.LogCaptureFixture) -> None:
+    table, before, step = _played(tmp_path)
+    with sqlite3.connect(tmp_path / "games.sqlite3") as db:
+        db.execute(DAMAGE[reason])
+    with caplog.at_level(logging.WARNING), TestClient(new_app(tmp_path)) as client:
+        again = Table.reopen(client, table)
+        assert again.live().snapshot_at == 0 and again.truth_hash() == before
+        assert again.state()["step"] == step
+        assert again.play(3, cycling_pick) == 3
+    warned = [record.getMessage() for record in caplog.records
+              if record.name == "undercroft.web.live"]
+    assert any(reason in line and "replaying the record" in line for line in warned), warned
+
+
+def test_a_snapshot_of_another_table_is_not_taken_for_this_ones(
+        tmp_path: Path, caplog: pytest.LogCaptureFixture) -> None:
+    """Same build, same players, a hash right for its own game: still not this game."""
+    with TestClient(new_app(tmp_path, seed=5, snapshot_every=3)) as client:
+        table, other = Table(client, "amulet", AUTOMATED), Table(client, "amulet", AUTOMATED)
+        table.play(8, cycling_pick)
+        other.play(8, lambda seat, legal, step: legal[-1])
+        before = table.truth_hash()
+    with sqlite3.connect(tmp_path / "games.sqlite3") as db:
+        db.execute("DELETE FROM game_snapshots WHERE table_id = ?", (table.id,))
+        db.execute("UPDATE game_snapshots SET table_id = ? WHERE table_id = ?",
+                   (table.id, other.id))
+    with caplog.at_level(logging.WARNING), TestClient(new_app(tmp_path)) as client:
+        again = Table.reopen(client, table)
+        assert again.truth_hash() == before and again.live().snapshot_at == 0
+    assert any("not this table's game" in record.getMessage() for record in caplog.records)
+
+
+def test_a_record_damaged_after_its_snapshot_is_still_refused(tmp_path: Path) -> None:
+    """Steps after the snapshot that no longer replay set the table aside, as they would
+    with no snapshot: a snapshot never hides a broken record."""
+    table, _, step = _played(tmp_path)
+    assert step > 7
+    with sqlite3.connect(tmp_path / "games.sqlite3") as db:
+        db.execute("UPDATE game_steps SET choices = '{\"Warrior\": \"fly away\"}' "
+                   "WHERE table_id = ? AND number = 7", (table.id,))
+    client = TestClient(new_app(tmp_path))
+    answer = client.get("/api/table", params={"t": table.token})
+    assert answer.status_code == 409
+    assert "step 7" in answer.json()["detail"]
+
+
+def test_a_snapshot_that_cannot_be_written_does_not_stop_the_game(
+        tmp_path: Path, caplog: pytest.LogCaptureFixture, monkeypatch: pytest.MonkeyPatch
+        ) -> None:
+    def refuse(graph: Any) -> str:
+        raise TypeError("snapshot: root: cannot write a thing")
+
+    monkeypatch.setattr(snapshot, "dumps", refuse)
+    with caplog.at_level(logging.ERROR), TestClient(new_app(tmp_path, snapshot_every=2)
+                                                     ) as client:
+        table = Table(client, "amulet", AUTOMATED)
+        assert table.play(5, cycling_pick) == 5
+    assert _snapshots(tmp_path, table.id) == []
+    assert any("was not written" in record.getMessage() for record in caplog.records)
+
+
+def test_serve_takes_the_server_default(tmp_path: Path) -> None:
+    """(A negative ``--snapshot-every`` is refused with the other bad options in
+    test_api.)"""
+    default = inspect.signature(serve_command).parameters["snapshot_every"].default
+    assert default == SNAPSHOT_EVERY
