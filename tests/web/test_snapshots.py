@@ -53,6 +53,18 @@ def _played(folder: Path, every: int = 3) -> tuple[Table, str, int]:
         return table, table.truth_hash(), table.state()["step"]
 
 
+def test_a_table_replayed_at_a_restart_gets_its_snapshot_then(tmp_path: Path) -> None:
+    """A finished game takes no more steps: its snapshot is written when it is loaded."""
+    table, before, step = _played(tmp_path, every=0)
+    assert _snapshots(tmp_path, table.id) == []
+    with TestClient(new_app(tmp_path, snapshot_every=3)) as client:
+        assert Table.reopen(client, table).live().snapshot_at == step
+    assert [number for number, _ in _snapshots(tmp_path, table.id)] == [step]
+    with TestClient(new_app(tmp_path, snapshot_every=3)) as client:
+        again = Table.reopen(client, table)
+        assert again.live().snapshot_at == step and again.truth_hash() == before
+
+
 DAMAGE = {
     "written by another build of Undercroft": "UPDATE game_snapshots SET code = 'other'",
     "Error -3 while decompressing": "UPDATE game_snapshots SET data = X'00ff'",

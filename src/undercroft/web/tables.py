@@ -29,6 +29,7 @@ from undercroft.web.live import (
     read_config,
     replay_into,
     restore,
+    write_snapshot,
 )
 from undercroft.web.payloads import (
     Update,
@@ -129,7 +130,9 @@ class TableService:
     def load(self) -> None:
         """Rebuild every stored table from its latest snapshot and the steps after it (or
         its whole record); one that no longer replays is set aside with the reason (its
-        tokens answer 409), never silently dropped."""
+        tokens answer 409), never silently dropped. A table that was replayed further than
+        ``snapshot_every`` steps gets its snapshot now: a finished game takes no more
+        steps, and the next restart should not replay it all again."""
         for stored in self.store.tables():
             try:
                 live = restore(stored, self.snapshot_every)
@@ -143,6 +146,7 @@ class TableService:
                 continue
             with live.lock:
                 self._add(live, stored.token_hash, stored.seats)
+                write_snapshot(live, self.store)
                 advance(live, self.store)
 
     def _add(self, live: LiveTable, table_hash: str, seats: Sequence[StoredSeat]) -> None:
