@@ -180,6 +180,31 @@ def test_amulet_claims_the_last_steps_announcements_with_a_leading_bang(
     assert heroes["Warrior"] == tokens["Warrior"] + 1
 
 
+def test_amulet_offers_take_half_for_the_choices_that_roll_and_takes_it(
+        tmp_path: Path) -> None:
+    """Modos "take half" at the shared table as at the terminal: each legal choice that
+    rolls has its half form in ``take_half``; choosing it rolls no die for that roll."""
+    table = Table(TestClient(new_app(tmp_path, seed=3)), "amulet")  # a demon in room 1
+    seat = table.seat("Warrior")
+    forms = seat["take_half"]
+    assert set(forms) <= set(seat["legal"]) and "wait" not in forms
+    assert all(half == text + ", take half" for text, half in forms.items())
+    text = "attack demon-1 with melee"
+    assert text in forms
+    refused = table.choose("Warrior", "wait, take half")
+    assert refused.status_code == 400 and "\n" not in refused.json()["detail"]
+    answer = table.choose("Warrior", forms[text])
+    assert answer.status_code == 200 and answer.json()["chosen"] == forms[text]
+    assert answer.json()["take_half"] == {}  # chosen: nothing more to choose this round
+    for other in ("Elf", "Valkyrie", "Wizard"):
+        assert table.choose(other, table.seat(other)["legal"][0]).status_code == 200
+    halved = [roll for event in table.state()["events"] for roll in event.get("rolls", [])
+              if "(half)" in str(roll.get("what", ""))]
+    assert halved, "the step rolled no die at half"
+    labyrinth = Table(TestClient(new_app(tmp_path / "l")), "labyrinth")
+    assert labyrinth.seat("Seat-1")["take_half"] == {}
+
+
 def test_a_bang_is_refused_where_a_system_has_no_announcements(tmp_path: Path) -> None:
     table = Table(TestClient(new_app(tmp_path)), "labyrinth")
     answer = table.choose("Seat-1", "!" + table.seat("Seat-1")["legal"][0])

@@ -217,6 +217,30 @@ def test_two_phones_and_the_table_screen_play_amulet(server: str, browser: Any,
         assert not page.errors, page.errors
 
 
+def test_a_phone_takes_half_instead_of_rolling(server: str, browser: Any) -> None:
+    """Modos "take half": the toggle shows when a choice rolls (a demon waits in the first
+    room), marks those choices, and sends the choice's half form."""
+    made = post_json(f"{server}/api/tables", {
+        "system": "amulet", "config": {},
+        "automated": {"Elf": "sensible", "Valkyrie": "sensible", "Wizard": "sensible"}})
+    phone = Watched(browser, server + made["seats"][0]["url"], phone=True)
+    phone.page.wait_for_selector("#half-panel:not([hidden])", timeout=WAIT_MS)
+    attack = phone.page.locator("button.choice", has_text="attack demon-1 with melee")
+    assert "halves" in (attack.get_attribute("class") or "")  # marked with a ½
+    assert "halves" not in (phone.page.locator("button.choice", has_text="wait")
+                            .get_attribute("class") or "")
+    phone.page.check("#half")
+    attack.click()
+    phone.page.wait_for_function(
+        "document.querySelector('#chosen').textContent.includes('take half') || "
+        "Number(document.body.dataset.step) > 0", timeout=WAIT_MS)
+    log = phone.page.text_content("#my-log") or ""
+    chosen = phone.page.text_content("#chosen") or ""
+    assert "take half" in chosen or "take half" in log, (chosen, log[:300])
+    assert not phone.page.is_checked("#half")
+    assert not phone.errors, phone.errors
+
+
 def test_the_lobby_sets_a_table_from_the_house_rules_form(server: str, browser: Any) -> None:
     lobby = browser.new_context(viewport={"width": 1000, "height": 900}).new_page()
     errors: list[str] = []

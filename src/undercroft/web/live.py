@@ -278,7 +278,9 @@ def read_choice(live: LiveTable, seat: Seat, text: str) -> Any:
     claim = body.startswith("!")
     if claim:
         body = body[1:].strip()
-    by_text = {action.text: action for action in ruleset.legal(state, seat)}
+    legal = ruleset.legal(state, seat)
+    by_text = {action.text: action for action in legal} | {
+        variant.text: variant for variant in half_forms(legal).values()}
     try:
         action = by_text.get(ruleset.parse(body).text) if body else None
     except ValueError:
@@ -286,6 +288,19 @@ def read_choice(live: LiveTable, seat: Seat, text: str) -> Any:
     if action is None:
         raise BadInput(f"{body!r} is not one of {seat}'s choices now")
     return _claiming(live, seat, action) if claim else action
+
+
+def half_forms(legal: list[Any]) -> dict[str, Any]:
+    """Each legal choice's "take half" form (Modos: half the die's highest instead of
+    rolling; Amulet's ``Action.halved``, which the terminal offers too), by the choice's
+    text; empty for a system without it."""
+    found = {}
+    for action in legal:
+        halved = getattr(action, "halved", None)
+        variant = halved() if callable(halved) else None
+        if variant is not None:
+            found[action.text] = variant
+    return found
 
 
 def _claiming(live: LiveTable, seat: Seat, action: Any) -> Any:

@@ -21,7 +21,7 @@ from typing import Any
 
 from undercroft.engine import registry
 from undercroft.engine.api import Seat
-from undercroft.web.live import LiveTable
+from undercroft.web.live import LiveTable, half_forms
 
 
 @dataclass(frozen=True)
@@ -52,7 +52,8 @@ def table_state(live: LiveTable) -> str:
 
 def seat_state(live: LiveTable, seat: Seat) -> str:
     """What one seat's phone shows, as JSON text: the table state with the seat's own
-    view, its legal choices (none once it has chosen this round) and what it chose."""
+    view, its legal choices (none once it has chosen this round) with the "take half"
+    form of those that have one, and what it chose."""
     return seat_updates(live, [seat])[seat].state
 
 
@@ -71,9 +72,10 @@ def seat_updates(live: LiveTable, seats: list[Seat]) -> dict[Seat, Update]:
     updates = {}
     for seat in seats:
         chosen = live.pending.get(seat)
-        legal = parts.legal(seat) if chosen is None and seat in waiting else "[]"
+        choosing = chosen is None and seat in waiting
         state = _join(common, view=parts.view(seat), events=parts.events(seat),
-                      seat=_text(seat), legal=legal,
+                      seat=_text(seat), legal=parts.legal(seat) if choosing else "[]",
+                      take_half=parts.halves(seat) if choosing else "{}",
                       chosen="null" if chosen is None else _text(chosen.text))
         updates[seat] = Update((live.changes, None if chosen is None else chosen.text),
                                state, short)
@@ -94,6 +96,7 @@ class _Parts:
     _view_texts: dict[Seat, str] = field(default_factory=dict)
     _events: dict[Seat, str] = field(default_factory=dict)
     _legal: dict[Seat, str] = field(default_factory=dict)
+    _halves: dict[Seat, str] = field(default_factory=dict)
     _step_events: str | None = None
 
     def view(self, seat: Seat | None) -> str:
@@ -132,6 +135,14 @@ class _Parts:
             self._legal[seat] = _text([action.text
                                        for action in live.ruleset.legal(live.state, seat)])
         return self._legal[seat]
+
+    def halves(self, seat: Seat) -> str:
+        """The "take half" form of each legal choice that has one, by its text."""
+        if seat not in self._halves:
+            live = self.live
+            self._halves[seat] = _text({text: variant.text for text, variant in half_forms(
+                live.ruleset.legal(live.state, seat)).items()})
+        return self._halves[seat]
 
 
 def _parts(live: LiveTable) -> _Parts:

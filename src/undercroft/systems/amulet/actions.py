@@ -100,6 +100,13 @@ class Action(Value):
             return self
         return Action(self.verb, self.target, self.mode)
 
+    def halved(self) -> Action | None:
+        """The same action taking half instead of rolling (Modos "take half"), if its verb
+        rolls; else None. The shared table offers it beside the legal choice."""
+        if self.half or self.verb not in HALF_VERBS:
+            return None
+        return Action(self.verb, self.target, self.mode, True, self.claim)
+
     def claiming(self) -> Action:
         """The same action, claiming the last step's announcements too."""
         return self if self.claim else Action(self.verb, self.target, self.mode, self.half, True)

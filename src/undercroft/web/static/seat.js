@@ -11,6 +11,7 @@ import {details, heroesOf, heroesOfSeat} from "./views.js";
 const token = pageToken();
 let names = new Set(); // this seat and the heroes it plays: whose dice to show
 let sending = false;
+let halves = {}; // legal choice -> its "take half" form (Amulet)
 const openHeroes = new Set(); // heroes shown in full stay open as new states come in
 const log = new EventLog(byId("my-log"), {filter: (event) => touches(event, names)});
 
@@ -39,9 +40,13 @@ function draw(state) {
   fill(byId("known"), details(view, 3));
 }
 
-/** The legal choices as buttons, the claim toggle, and what was chosen. */
+/** The legal choices as buttons, the claim and take-half toggles, and what was chosen. */
 function drawChoices(state, view) {
   const legal = state.legal || [];
+  halves = state.take_half || {};
+  const halving = legal.some((text) => text in halves);
+  byId("half-panel").hidden = !halving;
+  if (!halving) byId("half").checked = false;
   const claims = Array.isArray(view.claims) ? view.claims : [];
   const claimable = claims.length > 0 && legal.length > 0;
   byId("claim-panel").hidden = !claimable;
@@ -51,14 +56,16 @@ function drawChoices(state, view) {
   byId("chosen").textContent = state.outcome ? "" : chosen ||
     (legal.length ? "Choose:" : "Nothing to choose now.");
   fill(byId("choices"), legal.map((text) =>
-    el("button", {type: "button", class: "choice", disabled: sending,
-                  onclick: () => choose(text)}, text)));
+    el("button", {type: "button", class: text in halves ? "choice halves" : "choice",
+                  disabled: sending, onclick: () => choose(text)}, text)));
 }
 
 async function choose(text) {
   if (sending) return;
   sending = true;
   const claim = byId("claim").checked && !byId("claim-panel").hidden;
+  // Modos "take half": the choice's own form with half the die instead of a roll.
+  if (byId("half").checked && !byId("half-panel").hidden && text in halves) text = halves[text];
   for (const button of byId("choices").querySelectorAll("button")) button.disabled = true;
   byId("error").hidden = true;
   try {
@@ -66,6 +73,7 @@ async function choose(text) {
     const state = await requestJson(withQuery("/api/seat/choose", {t: token}),
                                     {method: "POST", body: {choice: claim ? `!${text}` : text}});
     byId("claim").checked = false;
+    byId("half").checked = false;
     sending = false;
     if (state) draw(state);
   } catch (error) {
