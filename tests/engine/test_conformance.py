@@ -145,6 +145,17 @@ def test_a_long_default_amulet_game_resumes_from_a_snapshot_deep_in_it() -> None
     assert resumed_differs(amulet, config, 2, "sensible", 700, 1000) is None
 
 
+@pytest.mark.parametrize(("size", "agent", "seed", "at"),
+                         [(6, "sensible", 26, 113), (8, "random", 21, 106)])
+def test_small_amulet_levels_resume_exactly_once_outlines_fit_nowhere(
+        size: int, agent: str, seed: int, at: int) -> None:
+    """On a crowded level the board remembers outlines that fit nowhere (compared by
+    identity); a snapshot that brought them back as new objects went another way."""
+    amulet = get("amulet")
+    config = amulet.config_model().model_validate({"level": {"level_size": size}})
+    assert resumed_differs(amulet, config, seed, agent, at, at + 40) is None
+
+
 def test_the_snapshot_check_catches_a_snapshot_that_forgets_the_agents_streams() -> None:
     """Random seats read back with fresh streams choose otherwise at once."""
     found = resumed_differs(get("amulet"), _config("amulet"), 4, "random", 9, BOUND,

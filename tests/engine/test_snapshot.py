@@ -9,6 +9,7 @@ import json
 import math
 import pickle
 from fractions import Fraction
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -20,6 +21,8 @@ from undercroft.engine.turns import TextEvent
 from undercroft.errors import BadInput
 from undercroft.maps.lattice import Occupancy
 from undercroft.maps.model import Exit, Room
+from undercroft.maps.placement import Board
+from undercroft.maps.shapes import outlines
 from undercroft.rng import ScriptedStream, Stream
 from undercroft.systems.amulet.game_config import GameConfig
 
@@ -98,6 +101,24 @@ def test_classes_that_say_how_they_are_rebuilt_come_back_whole() -> None:
     assert (copied.bits, copied.owner) == (occupancy.bits, occupancy.owner)
 
 
+def test_outlines_come_back_as_the_very_outlines_the_caches_know() -> None:
+    """Outlines are compared by identity (a board's "fits nowhere" set, the wall and
+    raster caches): a copy that made new ones would place rooms otherwise."""
+    outline = outlines("rectangle", 4)[3]
+    board = Board(6)
+    board._nowhere.add(outline)
+    for back in (again([outline, board]), copy.deepcopy([outline, board]),
+                 pickle.loads(pickle.dumps([outline, board]))):
+        assert back[0] is outline and back[1]._nowhere == {outline}
+        assert back[1]._rasters is board._rasters  # the shared cache of its size
+
+
+def test_a_number_too_long_for_decimal_text_comes_back() -> None:
+    bits = (1 << 160_000) | 5
+    text = snapshot.dumps({"bits": bits, "small": 2**63})
+    assert '"x":' in text and snapshot.loads(text) == {"bits": bits, "small": 2**63}
+
+
 def test_a_validated_config_comes_back_equal() -> None:
     config = GameConfig.model_validate({"party": ["elf", "wizard"], "depth_limit": 4})
     back = again(config)
@@ -170,12 +191,28 @@ BROKEN = {
     "undercroft.rng:Stream is not an immutable value": _graph(
         {"v": "undercroft.rng:Stream", "a": []}),
     "refers to 7, which is not (yet) written": _graph([{"r": 7}]),
-    "not a snapshot node (['x'])": _graph({"x": 1}),
+    "not a snapshot node (['q'])": _graph({"q": 1}),
     "not a snapshot node (['l', 's'])": _graph({"l": [], "s": []}),
     "cannot make a undercroft.rng:Stream": _graph({"o": "undercroft.rng:Stream", "n": ["x"],
                                                    "a": {}}),
     "undercroft.store.games:GameStore is not made from arguments": _graph(
         {"o": "undercroft.store.games:GameStore", "n": ["sqlite:////tmp/x"], "a": {}}),
+    "undercroft.cli.amulet_commands:tempfile._TemporaryFileCloser is not one of "
+    "undercroft's classes": _graph({"o": "undercroft.cli.amulet_commands:tempfile."
+                                         "_TemporaryFileCloser", "a": {"name": "x"}}),
+    "undercroft.dice.sample:np.memmap is not one of undercroft's classes": _graph(
+        {"o": "undercroft.dice.sample:np.memmap", "n": ["x", "uint8", "w+", 0, [4]],
+         "a": {}}),
+    "cannot make a undercroft.maps.lattice:Occupancy (a level of size 4000": _graph(
+        {"o": "undercroft.maps.lattice:Occupancy", "n": [4000], "a": {}}),
+    "cannot make a undercroft.maps.shapes:Shape (an outline of size 1000000000": _graph(
+        {"o": "undercroft.maps.shapes:Shape", "i": ["square", 10**9, 0]}),
+    "cannot make a undercroft.maps.shapes:Shape (tuple index out of range": _graph(
+        {"o": "undercroft.maps.shapes:Shape", "i": ["square", 3, 99]}),
+    "undercroft.maps.lattice:Occupancy is not made from arguments": _graph(
+        {"o": "undercroft.maps.lattice:Occupancy", "i": [3]}),
+    "cannot be read (TypeError": _graph({"s": [[1]]}),
+    "'zz' is not a hex number": _graph({"x": "zz"}),
     "not a PCG64 state": _graph({"g": {"bit_generator": "MT19937"}}),
     "a dict entry is not a [key, value] pair": _graph({"p": [[1, 2, 3]]}),
 }
@@ -190,7 +227,30 @@ def test_a_broken_snapshot_is_bad_input_in_one_line(reason: str) -> None:
     assert message.startswith("snapshot") and reason in message and "\n" not in message
 
 
-def test_the_code_fingerprint_covers_the_sources_and_not_compiled_files() -> None:
-    fingerprint = snapshot.code_fingerprint()
-    assert len(fingerprint) == 64 and fingerprint == snapshot.code_fingerprint()
-    int(fingerprint, 16)
+@pytest.mark.parametrize("depth", [700, 5000])
+def test_a_snapshot_nested_too_deep_is_bad_input_not_a_crash(depth: int) -> None:
+    """Too deep for the reader (700) or for JSON itself (5000): one line either way."""
+    with pytest.raises(BadInput) as refused:
+        snapshot.loads(_graph(0).replace("0", "[" * depth + "]" * depth))
+    assert "\n" not in str(refused.value)
+
+
+def test_the_code_fingerprint_covers_the_sources_and_data_and_not_compiled_files(
+        tmp_path: Path) -> None:
+    (tmp_path / "cache").mkdir()
+    (tmp_path / "__pycache__").mkdir()
+    source, data = tmp_path / "rules.py", tmp_path / "cache" / "tables.toml"
+    source.write_text("x = 1\n")
+    data.write_text("[a]\n")
+    (tmp_path / "rules.cpython-311-x86_64-linux-gnu.so").write_bytes(b"one")
+    (tmp_path / "__pycache__" / "rules.cpython-311.pyc").write_bytes(b"one")
+    first = snapshot.fingerprint(tmp_path)
+    (tmp_path / "rules.cpython-311-x86_64-linux-gnu.so").write_bytes(b"two")
+    (tmp_path / "__pycache__" / "rules.cpython-311.pyc").write_bytes(b"two")
+    assert snapshot.fingerprint(tmp_path) == first  # compiled or not, the same code
+    data.write_text("[b]\n")
+    second = snapshot.fingerprint(tmp_path)
+    source.write_text("x = 2\n")
+    assert len({first, second, snapshot.fingerprint(tmp_path)}) == 3
+    assert snapshot.code_fingerprint() == snapshot.fingerprint(
+        Path(snapshot.__file__).resolve().parents[1])

@@ -16,6 +16,7 @@ from web_helpers import Table, cycling_pick, new_app
 
 from undercroft.cli.serve_command import serve_command
 from undercroft.engine import snapshot
+from undercroft.web import live as live_module
 from undercroft.web.live import SNAPSHOT_EVERY
 
 AUTOMATED = {"Elf": "sensible", "Wizard": "random"}
@@ -88,6 +89,19 @@ def test_a_snapshot_that_cannot_be_used_is_passed_over_and_the_record_replayed(
     warned = [record.getMessage() for record in caplog.records
               if record.name == "undercroft.web.live"]
     assert any(reason in line and "replaying the record" in line for line in warned), warned
+
+
+def test_a_snapshot_larger_than_the_limit_is_not_read(
+        tmp_path: Path, caplog: pytest.LogCaptureFixture, monkeypatch: pytest.MonkeyPatch
+        ) -> None:
+    """A damaged row cannot make the server inflate gigabytes: past the limit it stops."""
+    table, before, _ = _played(tmp_path)
+    monkeypatch.setattr(live_module, "MAX_SNAPSHOT", 1_000)
+    with caplog.at_level(logging.WARNING), TestClient(new_app(tmp_path)) as client:
+        again = Table.reopen(client, table)
+        assert again.live().snapshot_at == 0 and again.truth_hash() == before
+    assert any("more than 1,000 bytes of JSON" in record.getMessage()
+               for record in caplog.records)
 
 
 def test_a_snapshot_of_another_table_is_not_taken_for_this_ones(

@@ -28,14 +28,17 @@ references made later as ``{"r": N}``:
 ...]}`` any other dict;
 ``{"o": "module:Name", "a": {...}}`` an object and its attributes; ``{"o": "module:Name",
 "n": [...], "a": {...}}`` an object made by calling its class with ``n``, then given the
-attributes ``a``; ``{"v": "module:Name", "a": [...]}`` an immutable value and its fields;
-``{"g": {...}}`` numpy's PCG64 generator state.
+attributes ``a``; ``{"o": "module:Name", "i": [...]}`` the one object of its class that
+``_interned(*i)`` gives (a cached outline, compared by identity); ``{"v": "module:Name",
+"a": [...]}`` an immutable value and its fields; ``{"g": {...}}`` numpy's PCG64 generator
+state; ``{"x": "hex"}`` a whole number too long for JSON's usual digits.
 
 Most objects are made with their class's ``__new__`` and given their attributes. A class
 compiled by mypyc cannot be made that way (its ``__new__`` runs ``__init__``), so such a
 class says how it is rebuilt the way Python's copy and pickle ask it: a ``__reduce__``
-that returns the class, the arguments to call it with, and optionally the attributes to
-set after; a snapshot takes that form, limited to the class itself and plain JSON.
+that returns the class (or its static ``_interned``), the arguments to call it with, and
+optionally the attributes to set after; a snapshot takes that form, limited to the
+package's own classes and plain JSON.
 """
 
 from __future__ import annotations
@@ -59,6 +62,9 @@ FORMAT: Final = 1
 _PACKAGE: Final = "undercroft"
 _SCALARS: Final = (str, int, float, bool, type(None))
 _SKIPPED_SLOTS: Final = frozenset({"__dict__", "__weakref__"})
+_PLAIN_BITS: Final = 64
+"""Whole numbers longer than this are written in hex (a level's occupancy bitset has
+160,000 bits; Python refuses to write more than 4,300 decimal digits)."""
 
 
 def dumps(graph: Any) -> str:
@@ -76,22 +82,33 @@ def loads(text: str | bytes) -> Any:
     """The object graph that :func:`dumps` wrote; BadInput for anything else."""
     try:
         document = json.loads(text)
-    except ValueError as error:
+    except (ValueError, RecursionError) as error:
         raise BadInput(f"snapshot: not JSON ({error})") from None
     if not isinstance(document, dict) or document.get("format") != FORMAT:
         found = document.get("format") if isinstance(document, dict) else None
         raise BadInput(f"snapshot: format {found!r}, this version reads {FORMAT}")
-    return _Reader().node(document.get("graph"), "root")
+    try:
+        return _Reader().node(document.get("graph"), "root")
+    except (TypeError, ValueError, KeyError, IndexError, OverflowError,
+            RecursionError) as error:
+        if isinstance(error, BadInput):
+            raise
+        raise BadInput(f"snapshot: cannot be read ({type(error).__name__}: {error})"
+                       ) from None
 
 
 @cache
 def code_fingerprint() -> str:
+    """:func:`fingerprint` of the package's own folder."""
+    return fingerprint(Path(__file__).resolve().parents[1])
+
+
+def fingerprint(root: Path) -> str:
     """A hash of every source and data file of the package: a snapshot is read only by
     the code that wrote it (a rules change that forgot to bump a ruleset's version, or a
     class that gained a field, makes old snapshots unused rather than wrong). Compiled
     modules sit beside their sources and are left out, so a compiled and a plain build
     of the same sources read each other's snapshots."""
-    root = Path(__file__).resolve().parents[1]
     digest = hashlib.sha256()
     for path in sorted(root.rglob("*")):
         if not path.is_file() or path.suffix in {".so", ".pyd", ".pyc"} or (
@@ -161,6 +178,8 @@ class _Writer:
 
     def node(self, value: Any, where: str) -> Any:
         kind = type(value)
+        if kind is int and value.bit_length() > _PLAIN_BITS:
+            return {"x": format(value, "x")}  # decimal text of huge numbers is limited
         if kind in (str, int, bool) or value is None:
             return value
         if kind is float:
@@ -212,9 +231,11 @@ class _Writer:
                           zip(value.__match_args__, value._fields(), strict=True)]}
         name = self._name(kind, where)
         if _rebuilt(kind):
-            args, state = _rebuilding(value, where)
-            return {"o": name, "n": [self.node(item, f"{where}({i})")
-                                     for i, item in enumerate(args)],
+            interned, args, state = _rebuilding(value, where)
+            made = [self.node(item, f"{where}({i})") for i, item in enumerate(args)]
+            if interned:
+                return {"o": name, "i": made}
+            return {"o": name, "n": made,
                     "a": {attribute: self.node(item, f"{where}.{attribute}")
                           for attribute, item in state.items()}}
         return {"o": name, "a": {attribute: self.node(item, f"{where}.{attribute}")
@@ -237,21 +258,31 @@ def _ours(kind: type) -> bool:
 
 @cache
 def _rebuilt(kind: Any) -> bool:
-    """Whether the class says how it is rebuilt (its own ``__reduce__``)."""
-    reduce: Any = kind.__reduce__
-    return reduce is not object.__reduce__
+    """Whether the class says how it is rebuilt: a ``__reduce__`` of the package's own."""
+    owner = next(klass for klass in kind.__mro__ if "__reduce__" in klass.__dict__)
+    return owner is not object and _ours(owner)
 
 
-def _rebuilding(value: Any, where: str) -> tuple[tuple[Any, ...], dict[str, Any]]:
-    """The arguments that make ``value`` again and the attributes to set after, from its
-    ``__reduce__`` (which must name its own class)."""
+def _interner(kind: Any) -> Any:
+    """The class's own static ``_interned``, or None."""
+    return kind.__dict__.get("_interned") and getattr(kind, "_interned", None)
+
+
+def _rebuilding(value: Any, where: str) -> tuple[bool, tuple[Any, ...], dict[str, Any]]:
+    """Whether ``value`` is interned, the arguments that make it again and the attributes
+    to set after, from its ``__reduce__`` (which must name its class or its
+    ``_interned``)."""
+    kind = type(value)
     made = value.__reduce__()
     state = made[2] if isinstance(made, tuple) and len(made) == 3 else None
-    if not (isinstance(made, tuple) and len(made) in (2, 3) and made[0] is type(value)
-            and type(made[1]) is tuple and (state is None or type(state) is dict)):
-        raise TypeError(f"snapshot: {where}: {type(value).__qualname__}.__reduce__ does not "
-                        "give (its class, arguments[, attributes])")
-    return made[1], state or {}
+    interned = isinstance(made, tuple) and len(made) >= 2 and (
+        made[0] is not kind and made[0] == _interner(kind))
+    if not (isinstance(made, tuple) and len(made) in (2, 3) and (made[0] is kind or interned)
+            and type(made[1]) is tuple and (state is None or type(state) is dict)
+            and not (interned and state)):
+        raise TypeError(f"snapshot: {where}: {kind.__qualname__}.__reduce__ does not "
+                        "give (its class or _interned, arguments[, attributes])")
+    return interned, made[1], state or {}
 
 
 def _in_order(items: set[Any]) -> Iterable[Any]:
@@ -276,7 +307,7 @@ def _children(value: Any) -> Iterable[Any]:
     if not _ours(kind):
         return ()  # refused, naming where, when it is written
     if _rebuilt(kind):
-        args, state = _rebuilding(value, "root")
+        _, args, state = _rebuilding(value, "root")
         return [*args, *state.values()]
     return _attributes(value).values()
 
@@ -353,6 +384,12 @@ class _Reader:
             made[pair[0]] = pair[1]
         return made
 
+    def read_number(self, node: dict[str, Any], number: int | None, where: str) -> Any:
+        try:
+            return int(node["x"], 16)
+        except (TypeError, ValueError):
+            raise BadInput(f"snapshot: {where}: {node['x']!r} is not a hex number") from None
+
     def read_generator(self, node: dict[str, Any], number: int | None, where: str) -> Any:
         bits = np.random.PCG64()
         try:
@@ -373,17 +410,21 @@ class _Reader:
 
     def read_object(self, node: dict[str, Any], number: int | None, where: str) -> Any:
         kind: Any = _class(node["o"], where)
-        attributes = node.get("a")
+        attributes = node.get("a", {})
         if type(attributes) is not dict:
             raise BadInput(f"snapshot: {where}: {node['o']} has no attributes object")
-        if "n" in node and not _rebuilt(kind):
+        made_by = "i" if "i" in node else "n" if "n" in node else None
+        if made_by is not None and not (_rebuilt(kind) and (
+                made_by == "n" or _interner(kind) is not None)):
             raise BadInput(f"snapshot: {where}: {node['o']} is not made from arguments")
         try:
-            if "n" in node:
+            if made_by == "i":
+                made = self.keep(number, _interner(kind)(*self.items(node, "i", where)))
+            elif made_by == "n":
                 made = self.keep(number, kind(*self.items(node, "n", where)))
             else:
                 made = self.keep(number, kind.__new__(kind))
-        except (TypeError, ValueError) as error:
+        except (TypeError, ValueError, IndexError, OverflowError) as error:
             raise BadInput(f"snapshot: {where}: cannot make a {node['o']} ({error})") from None
         for name, item in attributes.items():
             try:
@@ -395,13 +436,13 @@ class _Reader:
 
 _FORMS: Final = {tag: [set(keys)] for tag, keys in (
     ("l", "l"), ("s", "s"), ("t", "t"), ("f", "f"), ("d", "d"), ("p", "p"), ("g", "g"),
-    ("r", "r"), ("v", "va"))} | {"o": [{"o", "a"}, {"o", "n", "a"}]}
+    ("r", "r"), ("v", "va"), ("x", "x"))} | {"o": [{"o", "a"}, {"o", "n", "a"}, {"o", "i"}]}
 """Each tag and the keys its node may have besides an optional number."""
 
 _READERS: Final = {
     "l": _Reader.read_list, "s": _Reader.read_set, "t": _Reader.read_tuple,
     "f": _Reader.read_frozenset, "d": _Reader.read_dict, "p": _Reader.read_pairs,
-    "g": _Reader.read_generator, "v": _Reader.read_value,
+    "g": _Reader.read_generator, "x": _Reader.read_number, "v": _Reader.read_value,
     "o": _Reader.read_object,
 }
 
@@ -421,4 +462,7 @@ def _class(name: Any, where: str) -> type:
         raise BadInput(f"snapshot: {where}: no class {name}") from None
     if not isinstance(found, type):
         raise BadInput(f"snapshot: {where}: {name} is not a class")
+    if found.__module__ != module_name or found.__qualname__ != qualname or not _ours(found):
+        # a name reached through a module's imports (tempfile, numpy, ...) is not ours
+        raise BadInput(f"snapshot: {where}: {name} is not one of {_PACKAGE}'s classes")
     return found

@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import Any, Final
 
-from undercroft.maps.model import Point
+from undercroft.maps.model import MAX_LEVEL_SIZE, Point
 
 SOUTH: Final = 0
 EAST: Final = 1
@@ -113,6 +113,8 @@ class Occupancy:
     __slots__ = ("bits", "owner", "size")
 
     def __init__(self, size: int) -> None:
+        if not 0 <= size <= MAX_LEVEL_SIZE:  # a damaged snapshot must not ask for a huge one
+            raise ValueError(f"a level of size {size} (at most {MAX_LEVEL_SIZE})")
         self.size = size
         self.bits = 0
         self.owner: list[int] = [0] * (size * size * 4)

@@ -20,6 +20,9 @@ from typing import Any, Final
 Point = tuple[float, float]
 Segment = tuple[Point, Point]
 
+MAX_LEVEL_SIZE: Final = 200
+"""The largest level (and so the largest room), in units a side: what a level's config
+accepts and what a snapshot may ask the map classes to make."""
 COMPASS: Final = ("E", "NE", "N", "NW", "W", "SW", "S", "SE")
 """Compass names in counter-clockwise order, starting east (angle 0)."""
 

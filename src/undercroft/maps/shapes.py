@@ -12,10 +12,11 @@ steps sits on legs of ``size`` units: every corner stays on the lattice.
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Final
 
-from undercroft.maps.model import Point
+from undercroft.maps.model import MAX_LEVEL_SIZE, Point
 
 SHAPES = ("square", "rectangle", "hallway", "triangle", "circle")
 
@@ -34,6 +35,20 @@ class Shape:
     width: int
     height: int
     short_side: int
+
+    def __reduce__(self) -> tuple[Callable[[str, int, int], Shape], tuple[str, int, int]]:
+        """How copy, pickle and snapshots (engine/snapshot.py) rebuild it: as the very
+        outline the caches know, since outlines are compared by identity."""
+        return (Shape._interned, (self.name, self.size,
+                                  outlines(self.name, self.size).index(self)))
+
+    @staticmethod
+    def _interned(name: str, size: int, index: int) -> Shape:
+        """Outline ``index`` of ``outlines(name, size)`` (a size no level has is refused,
+        so a damaged snapshot cannot ask for a huge one)."""
+        if not 1 <= size <= MAX_LEVEL_SIZE:
+            raise ValueError(f"an outline of size {size} (1 to {MAX_LEVEL_SIZE})")
+        return outlines(name, size)[index]
 
 
 def _normalised(points: list[tuple[int, int]]) -> tuple[Point, ...]:

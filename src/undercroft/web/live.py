@@ -39,6 +39,8 @@ MAX_CHOICE: Final = 200
 """Characters in a choice's text (docs/web-api.md)."""
 MAX_STEPS_AT_ONCE: Final = 100_000
 """Automated steps one change may take; the rulesets' own step limits end games sooner."""
+MAX_SNAPSHOT: Final = 64 * 1024 * 1024
+"""Bytes of JSON a snapshot may hold when read (an Amulet game's is about 150 KB)."""
 SNAPSHOT_EVERY: Final = 100
 """Steps between snapshots by default (``undercroft serve --snapshot-every``): a restart
 replays at most this many steps of a table (docs/web-api.md, Restarts)."""
@@ -184,7 +186,7 @@ def _unusable(live: LiveTable, stored: StoredSnapshot) -> str | None:
     if stored.number > len(live.record):
         return f"it stands after step {stored.number}, the record has {len(live.record)}"
     try:
-        graph = snapshot.loads(zlib.decompress(stored.data))
+        graph = snapshot.loads(_inflated(stored.data))
     except (BadInput, zlib.error) as error:
         return str(error)
     if not isinstance(graph, dict) or set(graph) != {"state", "agents", "streams",
@@ -203,6 +205,16 @@ def _unusable(live: LiveTable, stored: StoredSnapshot) -> str | None:
     live.last_events = graph["last_events"]
     live.seats = list(ruleset.seats(live.state))
     return None
+
+
+def _inflated(data: bytes) -> bytes:
+    """A snapshot's JSON; refused past ``MAX_SNAPSHOT`` bytes (a damaged row must not fill
+    the server's memory)."""
+    inflater = zlib.decompressobj()
+    text = inflater.decompress(data, MAX_SNAPSHOT)
+    if inflater.unconsumed_tail:
+        raise BadInput(f"snapshot: more than {MAX_SNAPSHOT:,} bytes of JSON")
+    return text
 
 
 def write_snapshot(live: LiveTable, store: GameStore) -> None:

@@ -10,6 +10,8 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from undercroft.maps.model import MAX_LEVEL_SIZE
+
 DEFAULT_LEVEL_SIZE = 12
 
 
@@ -18,7 +20,7 @@ class LevelConfig(BaseModel):
 
     model_config = ConfigDict(extra="forbid", frozen=True)
 
-    level_size: int = Field(DEFAULT_LEVEL_SIZE, ge=1, le=200)
+    level_size: int = Field(DEFAULT_LEVEL_SIZE, ge=1, le=MAX_LEVEL_SIZE)
     """LEVEL SIZE: each level is level_size x level_size units (house rule: 12, about 25 rooms)."""
     gm_choice: Literal["reroll", "ask"] = "reroll"
     """What a "GM" result means with no game master: roll again, or ask the person."""
