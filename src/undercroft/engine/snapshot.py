@@ -10,8 +10,10 @@ snapshot avoids each of these:
   containers and numpy's PCG64 generator that states are made of). An object is made
   with its class's ``__new__`` and then given its attributes; an immutable value
   (``undercroft.values.Value``) is made from its fields; only a class that says how it
-  is rebuilt (below) is called with arguments. A name outside the package is refused,
-  so a damaged or doctored database cannot make the server run code of its choosing.
+  is rebuilt (below) is called with arguments. A class is found only under its own
+  module and name (not through a module's imports), and a name outside the package is
+  refused, so a damaged or doctored database cannot make the server run code of its
+  choosing; sizes it may ask of the map classes are bounded.
 - It holds the object graph as it is. An object reached twice (a hero in the party and
   in a room, a scene and the level it is kept in) is written once and referred to after
   that, so identities and cycles survive.
