@@ -121,10 +121,6 @@ def fingerprint(root: Path) -> str:
     return digest.hexdigest()
 
 
-def _class_name(cls: type) -> str:
-    return f"{cls.__module__}:{cls.__qualname__}"
-
-
 @cache
 def _attribute_names(cls: type) -> tuple[str, ...]:
     """The attributes an instance of ``cls`` may hold besides its ``__dict__``: slots
@@ -182,9 +178,7 @@ class _Writer:
         kind = type(value)
         if kind is int and value.bit_length() > _PLAIN_BITS:
             return {"x": format(value, "x")}  # decimal text of huge numbers is limited
-        if kind in (str, int, bool) or value is None:
-            return value
-        if kind is float:
+        if kind in (str, int, float, bool) or value is None:
             return value
         key = id(value)
         number = self.numbers.get(key)
@@ -248,14 +242,16 @@ class _Writer:
         if not _ours(kind):
             raise TypeError(f"snapshot: {where}: cannot write a {kind.__module__}."
                             f"{kind.__qualname__}")
-        return _class_name(kind)
+        return f"{kind.__module__}:{kind.__qualname__}"
 
 
 def _ours(kind: type) -> bool:
     """A class of the package (one defined inside a function cannot be found again)."""
-    module = kind.__module__
-    return (module == _PACKAGE or module.startswith(_PACKAGE + ".")) and (
-        "<locals>" not in kind.__qualname__)
+    return _in_package(kind.__module__) and "<locals>" not in kind.__qualname__
+
+
+def _in_package(module: str) -> bool:
+    return module == _PACKAGE or module.startswith(_PACKAGE + ".")
 
 
 @cache
@@ -267,24 +263,23 @@ def _rebuilt(kind: Any) -> bool:
 
 def _interner(kind: Any) -> Any:
     """The class's own static ``_interned``, or None."""
-    return kind.__dict__.get("_interned") and getattr(kind, "_interned", None)
+    return kind._interned if "_interned" in kind.__dict__ else None
 
 
 def _rebuilding(value: Any, where: str) -> tuple[bool, tuple[Any, ...], dict[str, Any]]:
     """Whether ``value`` is interned, the arguments that make it again and the attributes
-    to set after, from its ``__reduce__`` (which must name its class or its
-    ``_interned``)."""
+    to set after, from its ``__reduce__``: (its class, arguments[, attributes]) or (its
+    ``_interned``, arguments)."""
     kind = type(value)
     made = value.__reduce__()
-    state = made[2] if isinstance(made, tuple) and len(made) == 3 else None
-    interned = isinstance(made, tuple) and len(made) >= 2 and (
-        made[0] is not kind and made[0] == _interner(kind))
-    if not (isinstance(made, tuple) and len(made) in (2, 3) and (made[0] is kind or interned)
-            and type(made[1]) is tuple and (state is None or type(state) is dict)
-            and not (interned and state)):
-        raise TypeError(f"snapshot: {where}: {kind.__qualname__}.__reduce__ does not "
-                        "give (its class or _interned, arguments[, attributes])")
-    return interned, made[1], state or {}
+    if isinstance(made, tuple) and len(made) in (2, 3) and type(made[1]) is tuple:
+        maker, args, state = made[0], made[1], made[2] if len(made) == 3 else None
+        if maker is kind and (state is None or type(state) is dict):
+            return False, args, state or {}
+        if maker == _interner(kind) and state is None:
+            return True, args, {}
+    raise TypeError(f"snapshot: {where}: {kind.__qualname__}.__reduce__ does not give (its "
+                    "class or _interned, arguments[, attributes])")
 
 
 def _in_order(items: set[Any]) -> Iterable[Any]:
@@ -415,17 +410,15 @@ class _Reader:
         attributes = node.get("a", {})
         if type(attributes) is not dict:
             raise BadInput(f"snapshot: {where}: {node['o']} has no attributes object")
-        made_by = "i" if "i" in node else "n" if "n" in node else None
-        if made_by is not None and not (_rebuilt(kind) and (
-                made_by == "n" or _interner(kind) is not None)):
+        tag = "i" if "i" in node else "n" if "n" in node else None
+        maker = None if tag is None else _interner(kind) if tag == "i" else kind
+        if tag is not None and (maker is None or not _rebuilt(kind)):
             raise BadInput(f"snapshot: {where}: {node['o']} is not made from arguments")
         try:
-            if made_by == "i":
-                made = self.keep(number, _interner(kind)(*self.items(node, "i", where)))
-            elif made_by == "n":
-                made = self.keep(number, kind(*self.items(node, "n", where)))
-            else:
+            if maker is None:
                 made = self.keep(number, kind.__new__(kind))
+            else:
+                made = self.keep(number, maker(*self.items(node, str(tag), where)))
         except (TypeError, ValueError, IndexError, OverflowError) as error:
             raise BadInput(f"snapshot: {where}: cannot make a {node['o']} ({error})") from None
         for name, item in attributes.items():
@@ -454,7 +447,7 @@ def _class(name: Any, where: str) -> type:
     if type(name) is not str or ":" not in name:
         raise BadInput(f"snapshot: {where}: {name!r} is not a class name")
     module_name, qualname = name.split(":", 1)
-    if not (module_name == _PACKAGE or module_name.startswith(_PACKAGE + ".")):
+    if not _in_package(module_name):
         raise BadInput(f"snapshot: {where}: {name} is not one of {_PACKAGE}'s classes")
     try:
         found: Any = importlib.import_module(module_name)

@@ -132,7 +132,7 @@ class StoredTable:
     problem: str | None = None
     """Why this table cannot be replayed (a step missing, a broken seed), or None."""
     snapshot: StoredSnapshot | None = None
-    """The latest snapshot, if one was written for a step the record holds."""
+    """The latest snapshot, if one was written (``web.live`` checks that it fits)."""
 
 
 def default_url() -> str:
@@ -225,8 +225,8 @@ class GameStore:
                     seed=int(seed) if problem is None else 0, created=row.created,
                     token_hash=row.token_hash, seats=tuple(seats.get(row.id, [])),
                     steps=tuple(choices for _, choices in numbered) if problem is None else (),
-                    problem=problem, snapshot=_usable(snapshots.get(row.id), len(numbered))
-                    if problem is None else None))
+                    problem=problem,
+                    snapshot=snapshots.get(row.id) if problem is None else None))
             return found
 
 
@@ -243,13 +243,6 @@ def _problem(seed: str, config: object, steps: list[tuple[int, Any]]) -> str | N
                 isinstance(text, str) for text in choices.values()):
             return f"step {number} is not a set of choices"
     return None
-
-
-def _usable(snapshot: StoredSnapshot | None, steps: int) -> StoredSnapshot | None:
-    """The snapshot if it stands at a step the record holds (else replaying is the way)."""
-    if snapshot is None or not 0 <= snapshot.number <= steps:
-        return None
-    return snapshot
 
 
 def _engine(url: str) -> Engine:

@@ -166,24 +166,11 @@ def _truth(live: LiveTable, state: Any, number: int) -> str:
                        "state": state_hash(live.ruleset.view(state, None))})
 
 
-def resume_from(live: LiveTable, stored: StoredSnapshot) -> bool:
-    """Stand the table where ``stored`` stood and replay the steps after it; False (with a
-    warning in the log, the table untouched) when the snapshot cannot be used."""
-    reason = _unusable(live, stored)
-    if reason is not None:
-        log.warning("table %d: snapshot at step %d not used (%s); replaying the record",
-                    live.id, stored.number, reason)
-        return False
-    _replay_steps(live, stored.number)
-    live.snapshot_at = stored.number
-    return True
-
-
-def _unusable(live: LiveTable, stored: StoredSnapshot) -> str | None:
-    """Read ``stored`` into ``live``; why it cannot be used, or None once it is in."""
+def _read_into(live: LiveTable, stored: StoredSnapshot) -> str | None:
+    """Stand ``live`` where ``stored`` stood; why it cannot be used, or None once it is."""
     if stored.code != snapshot.code_fingerprint():
         return "written by another build of Undercroft"
-    if stored.number > len(live.record):
+    if not 0 <= stored.number <= len(live.record):
         return f"it stands after step {stored.number}, the record has {len(live.record)}"
     try:
         graph = snapshot.loads(_inflated(stored.data))
@@ -192,10 +179,9 @@ def _unusable(live: LiveTable, stored: StoredSnapshot) -> str | None:
     if not isinstance(graph, dict) or set(graph) != {"state", "agents", "streams",
                                                      "last_events"}:
         return "not a table's snapshot"
-    ruleset = live.ruleset
     if _truth(live, graph["state"], stored.number) != stored.truth:
         return "it is not this table's game as its record has it"
-    _known_agents(live)
+    _known_agents(live)  # an agent gone from the ruleset sets the table aside, as replay does
     agents = graph["agents"]
     if not isinstance(agents, dict) or {seat: getattr(agent, "name", None) for seat, agent
                                         in agents.items()} != live.automated:
@@ -203,7 +189,7 @@ def _unusable(live: LiveTable, stored: StoredSnapshot) -> str | None:
     live.changes += 1
     live.state, live.agents, live.streams = graph["state"], agents, graph["streams"]
     live.last_events = graph["last_events"]
-    live.seats = list(ruleset.seats(live.state))
+    live.seats = list(live.ruleset.seats(live.state))
     return None
 
 
@@ -257,16 +243,24 @@ def restore(stored: StoredTable, snapshot_every: int = SNAPSHOT_EVERY) -> LiveTa
 
 
 def _resumed(live: LiveTable, stored: StoredSnapshot) -> bool:
-    """Resume from ``stored``; False (the whole record is replayed instead) if anything
-    about it fails, the steps after it included: a snapshot is a cache, the record is the
-    truth. The reason goes to the log, with the traceback if it was not bad input."""
+    """Stand the table where ``stored`` stood and replay the steps after it; False when
+    anything about it fails, the steps after it included (a snapshot is a cache, the record
+    is the truth: the caller replays the whole record). The reason goes to the log, with
+    the traceback if it was not bad input."""
     try:
-        return resume_from(live, stored)
+        reason = _read_into(live, stored)
+        if reason is None:
+            _replay_steps(live, stored.number)
+            live.snapshot_at = stored.number
+            return True
+        failure: Exception | None = None
     except Exception as error:
-        log.warning("table %d: resuming from the snapshot at step %d failed (%s); replaying "
-                    "the record", live.id, stored.number, error,
-                    exc_info=not isinstance(error, BadInput))
-        return False
+        reason, failure = str(error), error
+    log.warning("table %d: snapshot at step %d not used (%s); replaying the record",
+                live.id, stored.number, reason,
+                exc_info=failure if failure is not None and not isinstance(
+                    failure, BadInput) else None)
+    return False
 
 
 def read_choice(live: LiveTable, seat: Seat, text: str) -> Any:

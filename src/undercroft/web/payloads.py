@@ -97,6 +97,7 @@ class _Parts:
     _events: dict[Seat, str] = field(default_factory=dict)
     _legal: dict[Seat, str] = field(default_factory=dict)
     _halves: dict[Seat, str] = field(default_factory=dict)
+    _legal_actions: dict[Seat, list[Any]] = field(default_factory=dict)
     _step_events: str | None = None
 
     def view(self, seat: Seat | None) -> str:
@@ -131,18 +132,21 @@ class _Parts:
 
     def legal(self, seat: Seat) -> str:
         if seat not in self._legal:
-            live = self.live
-            self._legal[seat] = _text([action.text
-                                       for action in live.ruleset.legal(live.state, seat)])
+            self._legal[seat] = _text([action.text for action in self._actions(seat)])
         return self._legal[seat]
 
     def halves(self, seat: Seat) -> str:
         """The "take half" form of each legal choice that has one, by its text."""
         if seat not in self._halves:
-            live = self.live
-            self._halves[seat] = _text({text: variant.text for text, variant in half_forms(
-                live.ruleset.legal(live.state, seat)).items()})
+            self._halves[seat] = _text({text: variant.text for text, variant
+                                        in half_forms(self._actions(seat)).items()})
         return self._halves[seat]
+
+    def _actions(self, seat: Seat) -> list[Any]:
+        if seat not in self._legal_actions:
+            live = self.live
+            self._legal_actions[seat] = live.ruleset.legal(live.state, seat)
+        return self._legal_actions[seat]
 
 
 def _parts(live: LiveTable) -> _Parts:
