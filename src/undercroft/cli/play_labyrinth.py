@@ -11,6 +11,9 @@ import typer
 from rich.console import Console
 
 from undercroft.cli.play_turns import run_table
+from undercroft.content import packs
+from undercroft.errors import BadInput
+from undercroft.systems.labyrinth.setup import PACKS
 
 
 def register(play_app: typer.Typer) -> None:
@@ -24,7 +27,9 @@ def play_labyrinth(
         "(oxkin:warrior:metal+earth,hollow:wizard); seats left out are made at random.")
     ] = None,
     cards: Annotated[list[Path] | None, typer.Option(
-        "--cards", help="A content pack of custom cards (TOML); repeat for more.")] = None,
+        "--cards", help="A content pack of custom cards (TOML), chosen by its file's name "
+        "(its folder is searched for packs, as $UNDERCROFT_PACKS is); repeat for more.")
+    ] = None,
     seed: Annotated[int | None, typer.Option("--seed", help="Seed; same seed and choices, "
                                              "same game.")] = None,
     auto: Annotated[str | None, typer.Option(
@@ -39,9 +44,29 @@ def play_labyrinth(
     if party is not None:
         fields["party"] = tuple(part.strip() for part in party.split(",") if part.strip())
     if cards:
-        fields["packs"] = tuple(str(path) for path in cards)
+        fields["packs"] = tuple(_pack_name(path) for path in cards)
     run_table("labyrinth", fields, seed, auto, agent, record, Console(highlight=False),
               sys.stdin, show_table)
+
+
+def _pack_name(path: Path) -> str:
+    """The name a pack file is chosen by; its folder joins the folders packs are found in.
+
+    A game's record names its packs, never their paths (``undercroft.content.packs``), so
+    a record of this game replays wherever the same pack is found by name.
+    """
+    if path.suffix != packs.SUFFIX or not path.is_file():
+        raise BadInput(f"--cards {path}: expected a pack's .toml file")
+    try:
+        name = packs.check_name(path.stem)
+    except ValueError as error:
+        raise BadInput(f"--cards {path}: {error}; rename the file") from None
+    if name in packs.available(PACKS) and packs.find([name], PACKS)[0].resolve() != \
+            path.resolve():
+        raise BadInput(f"--cards {path}: {name!r} is already the name of another pack "
+                       "(Labyrinth's own, or one in $UNDERCROFT_PACKS); rename the file")
+    packs.add_folder(path.parent, "--cards")
+    return name
 
 
 def show_table(console: Console, view: dict[str, Any], seat: str, legal: Sequence[Any]

@@ -9,7 +9,9 @@ from __future__ import annotations
 
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, field_validator
+
+from undercroft.content.packs import check_name
 
 
 class LabyrinthConfig(BaseModel):
@@ -23,9 +25,10 @@ class LabyrinthConfig(BaseModel):
     party: tuple[str, ...] = ()
     """Each seat's character as "race:class:element+element" (elements may be left out:
     "human:warrior"); seats not given are made at random."""
-    packs: tuple[str, ...] = ()
+    packs: tuple[str, ...] = Field((), max_length=16)
     """Content packs (TOML files of custom encounter and item cards, monsters and monster
-    bands: docs/rules/labyrinth-content.md) added to the seed's cards."""
+    bands: docs/rules/labyrinth-content.md) added to the seed's cards, by name: Labyrinth's
+    own (``monster-bands``) or the operator's (``undercroft.content.packs``), never a path."""
     goal_floor: int = Field(5, ge=1, le=20)
     """The campaign is won when the party, some of it alive, is back in town having
     unlocked this floor (the seed's cards run to level 5)."""
@@ -40,3 +43,8 @@ class LabyrinthConfig(BaseModel):
     health left (a DM playing to kill; the balance lab shows the difference)."""
     max_steps: int = Field(4000, ge=1, le=1_000_000)
     """The game ends (time up) after this many choices: a bound for automated play."""
+
+    @field_validator("packs")
+    @classmethod
+    def _pack_names(cls, value: tuple[str, ...]) -> tuple[str, ...]:
+        return tuple(check_name(name) for name in value)

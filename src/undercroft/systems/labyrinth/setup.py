@@ -7,25 +7,27 @@ element+element" per seat), or at random for seats not given (automated play).
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Final
 
+from undercroft.content import packs
 from undercroft.errors import BadInput
 from undercroft.rng import Stream
 from undercroft.systems.labyrinth.adventurer import new_adventurer, random_choices
 from undercroft.systems.labyrinth.adventurer_state import Adventurer
 from undercroft.systems.labyrinth.config import LabyrinthConfig
-from undercroft.systems.labyrinth.content import Content, load_content
+from undercroft.systems.labyrinth.content import DATA, Content, load_content
 from undercroft.systems.labyrinth.decks import CardSpec, Deck
 from undercroft.systems.labyrinth.game_state import LabyrinthState
 from undercroft.systems.labyrinth.town import arrive_in_town
 
 FIRST_FLOOR: Final = 1
+PACKS: Final = DATA / "packs"
+"""Labyrinth's own content packs, chosen by name in the config."""
 
 
 def new_game(config: LabyrinthConfig, seed: int, content: Content | None = None
              ) -> LabyrinthState:
-    content = content or load_content(tuple(Path(pack) for pack in config.packs))
+    content = content or load_content(packs.find(config.packs, PACKS))
     party = [_adventurer(config, n, seed) for n in range(1, config.players + 1)]
     encounters = Deck({c.id: CardSpec(c.id, c.copies, c.levels)
                        for c in content.encounters.values()})
