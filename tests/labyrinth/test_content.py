@@ -493,6 +493,22 @@ def test_bad_toml_and_a_missing_file_are_bad_input(tmp_path: Path) -> None:
         load_content([write(tmp_path, "spells.toml", "[spell.zap]\nname = 'Zap'\n")])
 
 
+def test_a_pack_that_is_no_toml_text_is_one_line(tmp_path: Path) -> None:
+    """A folder or bytes that are not UTF-8 used to be a traceback, and a pack nested too
+    deep a RecursionError: each names the pack (a FIFO, which blocked the reader, is
+    tested with a guard against hanging in tests/test_input_files.py)."""
+    (tmp_path / "folder.toml").mkdir()
+    (tmp_path / "latin1.toml").write_bytes(b"[monster.orc]\nname = '\xe9'\n")
+    (tmp_path / "deep.toml").write_text(".".join(["a"] * 3_000) + " = 1\n")
+    for name, fragment in (("folder.toml", "a folder, not a regular file"),
+                           ("latin1.toml", "not UTF-8 text: byte 0xe9 at offset 22"),
+                           ("deep.toml", "nested more than 64 deep")):
+        with pytest.raises(BadInput) as raised:
+            load_content([tmp_path / name])
+        assert str(raised.value).startswith(f"{tmp_path / name}: ")
+        assert fragment in str(raised.value) and "\n" not in str(raised.value)
+
+
 WORDS = st.text("abcdefghijklmnopqrstuvwxyz", min_size=1, max_size=8)
 NAMES = st.lists(WORDS, min_size=1, max_size=3).map(lambda words: " ".join(words).title())
 RANGES = st.tuples(st.integers(1, 5), st.integers(1, 5)).map(lambda pair: tuple(sorted(pair)))

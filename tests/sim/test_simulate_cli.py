@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import csv
 import json
+import os
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -169,3 +171,77 @@ def test_an_encounter_run_gives_win_lose_flee_rates_and_damage(
         assert lo <= rates[name]["p"] <= hi
     damage = document["metrics"]["damage_taken"]
     assert damage["n"] == 60 and damage["mean"] > 0
+
+
+def _no_games(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Make playing a fault: a test with this passes only if the command stops before."""
+    def played(*args: object) -> None:
+        raise AssertionError("games were played before the output paths were checked")
+
+    monkeypatch.setattr("undercroft.cli.simulate_command._play", played)
+
+
+def _missing_folder(tmp: Path) -> Path:
+    return tmp / "missing" / "rows.csv"
+
+
+def _folder_rows(tmp: Path) -> Path:
+    (tmp / "rows.csv").mkdir()
+    return tmp / "rows.csv"
+
+
+def _fifo_rows(tmp: Path) -> Path:
+    os.mkfifo(tmp / "rows.csv")
+    return tmp / "rows.csv"
+
+
+def _file_report(tmp: Path) -> Path:
+    (tmp / "report.txt").write_text("notes")
+    return tmp / "report.txt"
+
+
+def _report_under_a_file(tmp: Path) -> Path:
+    (tmp / "notes").write_text("notes")
+    return tmp / "notes" / "report"
+
+
+def _folder_page(tmp: Path) -> Path:
+    (tmp / "report" / "index.html").mkdir(parents=True)
+    return tmp / "report"
+
+
+def _fifo_page(tmp: Path) -> Path:
+    (tmp / "report").mkdir()
+    os.mkfifo(tmp / "report" / "index.html")
+    return tmp / "report"
+
+
+@pytest.mark.parametrize(("make", "option", "fragment"), [
+    (_missing_folder, "--out", "no folder"),
+    (_folder_rows, "--out", "is a folder, not a regular file; not replaced"),
+    (_fifo_rows, "--out", "is a FIFO (named pipe), not a regular file; not replaced"),
+    (_file_report, "--report", "not a folder"),
+    (_report_under_a_file, "--report", "is not a folder"),
+    (_folder_page, "--report", "index.html: is a folder, not a regular file; not replaced"),
+    (_fifo_page, "--report", "index.html: is a FIFO (named pipe)"),
+])
+def test_an_output_that_cannot_be_written_is_refused_before_the_run(
+        capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, tmp_path: Path,
+        make: Callable[[Path], Path], option: str, fragment: str) -> None:
+    _no_games(monkeypatch)
+    target: Path = make(tmp_path)
+    before = sorted(str(p.relative_to(tmp_path)) for p in tmp_path.rglob("*"))
+    result = run(capsys, "simulate", "amulet", "--games", "2", "--workers", "1", *SHORT,
+                 option, str(target), "--json")
+    assert_bad_input(result, f"{option} {target}")
+    assert fragment in result.err
+    assert sorted(str(p.relative_to(tmp_path)) for p in tmp_path.rglob("*")) == before
+
+
+def test_a_report_folder_not_made_yet_is_made_after_the_run(
+        capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    report = tmp_path / "runs" / "today"
+    result = run(capsys, "simulate", "amulet", "--games", "1", "--workers", "1", *SHORT,
+                 "--report", str(report), "--json")
+    assert result.code == 0, result.err
+    assert (report / "index.html").is_file()

@@ -20,7 +20,7 @@ from undercroft.cli import (
     serve_command,
     simulate_command,
 )
-from undercroft.errors import BadInput
+from undercroft.errors import BadInput, one_line
 
 app = typer.Typer(
     name="undercroft",
@@ -40,7 +40,7 @@ serve_command.register(app)
 
 def fail(message: str) -> None:
     """Print one line about bad input on stderr and exit 2."""
-    sys.stderr.write(f"undercroft: error: {message}\n")
+    sys.stderr.write(f"undercroft: error: {one_line(message)}\n")
     raise SystemExit(2)
 
 

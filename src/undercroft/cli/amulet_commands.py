@@ -13,7 +13,7 @@ from rich.table import Table
 
 from undercroft.cli.amulet_explore import Walkthrough
 from undercroft.cli.amulet_scenario import scenario_command
-from undercroft.cli.output import check_folder, emit_json, new_seed, write_bytes, write_text
+from undercroft.cli.output import check_target, emit_json, new_seed, write_bytes, write_text
 from undercroft.errors import BadInput
 from undercroft.maps.ascii import render_ascii
 from undercroft.maps.model import LevelMap
@@ -139,6 +139,10 @@ def generate(
     if json_target == "-" and ascii_map:
         raise BadInput("--ascii and --json - both want standard output; "
                        "write the JSON to a file instead")
+    for target, option in ((svg, "--svg"), (png, "--png"),
+                           (None if json_target in (None, "-") else Path(json_target), "--json")):
+        if target is not None:
+            check_target(target, option)
     level = generator.generate_all()
     if player_view:
         mark_players_knowledge(level)
@@ -158,7 +162,7 @@ def generate(
 
 def _write_png(level: LevelMap, path: Path, style: str, player_view: bool) -> None:
     """Render to a temporary file beside the target, then move it into place."""
-    check_folder(path, "--png")
+    check_target(path, "--png")
     with tempfile.TemporaryDirectory() as scratch:
         temporary = Path(scratch) / "map.png"
         render_png(level, temporary, player_view=player_view, circle_style=style)

@@ -15,7 +15,7 @@ import typer
 from rich.console import Console
 from rich.table import Table
 
-from undercroft.cli.output import emit_json, new_seed, write_text
+from undercroft.cli.output import check_target, emit_json, new_seed, write_text
 from undercroft.rng import Stream
 from undercroft.systems.cardcrawl.character import STREAM, Character, new_character
 from undercroft.systems.cardcrawl.character_draw import render_character_svg
@@ -61,6 +61,9 @@ def show(
 
 
 def _emit(character: Character, json_output: bool, svg: Path | None, out: Path | None) -> None:
+    for target, option in ((out, "--out"), (svg, "--svg")):
+        if target is not None:
+            check_target(target, option)
     document = to_dict(character)
     if out is not None:
         write_text(out, json.dumps(document, indent=2) + "\n", "--out")

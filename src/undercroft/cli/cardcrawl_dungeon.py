@@ -16,7 +16,7 @@ from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
-from undercroft.cli.output import check_folder, emit_json, new_seed, write_bytes, write_text
+from undercroft.cli.output import check_target, emit_json, new_seed, write_bytes, write_text
 from undercroft.errors import BadInput
 from undercroft.systems.cardcrawl.dungeon_dice import DIE_SIZES, MAX_ROOMS
 from undercroft.systems.cardcrawl.dungeon_draw import render_png, render_svg
@@ -59,7 +59,7 @@ def dungeon_command(
                                          max_corridor)
     for path, option in ((svg, "--svg"), (png, "--png")):
         if path is not None:
-            check_folder(path, option)
+            check_target(path, option)
     seed = new_seed() if seed is None else seed
     plan = generate_plan(config, seed)
     layout = layout_dungeon(plan, layout_config)

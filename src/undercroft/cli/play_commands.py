@@ -25,6 +25,7 @@ from undercroft.cli import amulet_table as draw
 from undercroft.cli import play_cardcrawl, play_labyrinth, play_squad
 from undercroft.cli.play_choices import read_choice
 from undercroft.cli.play_seats import auto_seats, game_config, make_agent
+from undercroft.content.files import check_replaceable
 from undercroft.engine.agents import Agent, agent_stream
 from undercroft.engine.api import Ruleset
 from undercroft.engine.record import (
@@ -320,9 +321,9 @@ def check_seed(seed: int) -> None:
 
 
 def check_target(path: Path) -> None:
-    """--record may replace a game record, never some other file or a folder."""
-    if path.is_dir():
-        raise BadInput(f"--record {path}: a folder, not a file")
+    """--record may replace a game record, never some other file, nor a folder, a device
+    or a FIFO (:func:`files.check_replaceable`)."""
+    check_replaceable(path, f"--record {path}")
     if path.exists():
         try:
             load_record(path)

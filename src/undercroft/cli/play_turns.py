@@ -18,6 +18,7 @@ from typing import Any, TextIO
 from pydantic import ValidationError
 from rich.console import Console
 
+from undercroft.content.files import check_replaceable
 from undercroft.engine.agents import Agent, agent_stream
 from undercroft.engine.record import Record, new_record, save_record
 from undercroft.engine.registry import get
@@ -38,6 +39,8 @@ def run_table(system: str, fields: dict[str, Any], seed: int | None, auto: str |
         first = error.errors()[0]
         option = str(first["loc"][0]).replace("_", "-")
         raise BadInput(f"--{option} {first['input']}: {first['msg']}") from None
+    if record_path is not None:
+        check_replaceable(record_path, f"--record {record_path}")
     seed = secrets.randbelow(SEED_LIMIT) if seed is None else seed
     if not 0 <= seed < SEED_LIMIT:
         raise BadInput(f"--seed {seed}: expected 0 to {SEED_LIMIT - 1}")

@@ -15,7 +15,7 @@ import typer
 from rich.console import Console
 
 from undercroft.cli import amulet_table as draw
-from undercroft.cli.output import emit_json, write_text
+from undercroft.cli.output import check_target, emit_json, write_text
 from undercroft.engine.api import Ruleset
 from undercroft.engine.record import Record, load_record, replay, state_hash
 from undercroft.engine.registry import get
@@ -41,6 +41,8 @@ def replay_command(
     """Replay a game record exactly and show where it stands (at its end, or at --round)."""
     if round_ is not None and round_ < 0:
         raise BadInput(f"--round {round_}: expected 0 or more")
+    if svg is not None:
+        check_target(svg, "--svg")
     record = load_record(path)
     ruleset, state, _ = replay(record, str(path), until=_until_round(record, round_))
     figures = replay_figures(ruleset, state, record)

@@ -25,10 +25,12 @@ from rich.progress import (
 from rich.table import Table
 from rich.text import Text
 
-from undercroft.cli.output import emit_json, new_seed
+from undercroft.cli.output import check_folder_target, emit_json, new_seed
+from undercroft.content.files import check_can_create
 from undercroft.engine import registry
 from undercroft.errors import BadInput
 from undercroft.sim.games import check_agents
+from undercroft.sim.report import PAGE
 from undercroft.sim.rows_out import RowWriter, check_target
 from undercroft.sim.run import Plan, RunResult, out_columns, run
 from undercroft.sim.settings import build_arms, parse_sets, read_config_file
@@ -108,13 +110,10 @@ def simulate_command(
             raise BadInput(f"--party: {system} has no party setting")
         base["party"] = [name.strip().lower() for name in party.split(",")]
     arms = build_arms(model, base, parse_sets(sets or [], model),
-                      "--party" if party is not None and config is None else "--config")
+                      "--party" if config is None else f"--config {config}")
     names = tuple(n.strip().lower() for n in (agents or _default_agent(ruleset)).split(","))
     check_agents(ruleset, names)
-    if out is not None:
-        check_target(out)
-    if report is not None and report.exists() and not report.is_dir():
-        raise BadInput(f"--report {report}: is a file, expected a folder")
+    check_outputs(out, report)
     plan = Plan(system, games, seed, arms, names)
     count = workers or default_workers()
     result = _play(plan, count, scheduler, out)
@@ -127,6 +126,18 @@ def simulate_command(
         emit_json(result.to_dict(), "-")
     else:
         _print_result(result)
+
+
+def check_outputs(out: Path | None, report: Path | None) -> None:
+    """Refuse, before the first game, an --out or --report that could not be written when
+    the run is over: a run of hours must not end in a write that fails (an --out into a
+    missing folder or over a folder or a FIFO, a --report folder that is a file or
+    cannot be made or written)."""
+    if out is not None:
+        check_target(out)
+        check_can_create(out.parent, f"--out {out}")
+    if report is not None:
+        check_folder_target(report, PAGE, "--report")
 
 
 def _default_agent(ruleset: Any) -> str:

@@ -18,6 +18,7 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
+from undercroft.content import files
 from undercroft.engine.api import Event, Ruleset, Seat
 from undercroft.engine.registry import get
 from undercroft.errors import BadInput
@@ -48,7 +49,11 @@ def new_record(ruleset: Ruleset[Any, Any], config: BaseModel, seed: int) -> Reco
 
 
 def save_record(record: Record, path: Path) -> None:
-    """Write atomically: a crash mid-write never leaves half a record in place."""
+    """Write atomically: a crash mid-write never leaves half a record in place. The rename
+    replaces a regular file (or a symbolic link to one: the link, not the file it names)
+    and nothing else: a folder, a device or a FIFO at ``path`` is BadInput, left as it is
+    (:func:`files.check_replaceable`)."""
+    files.check_replaceable(path, str(path))
     path.parent.mkdir(parents=True, exist_ok=True)
     text = record.model_dump_json(indent=1)
     handle, temporary = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.")
@@ -62,11 +67,9 @@ def save_record(record: Record, path: Path) -> None:
 
 
 def load_record(path: Path) -> Record:
-    """Read a record; anything wrong is one line naming the file."""
-    try:
-        text = path.read_text(encoding="utf-8")
-    except OSError as error:
-        raise BadInput(f"{path}: cannot read the record ({error.strerror})") from None
+    """Read a record; anything wrong is one line naming the file (a folder, a FIFO, a
+    device, a file over 16 MiB or bytes that are not UTF-8: :func:`files.read_text`)."""
+    text = files.read_text(path, "the record")
     try:
         record = Record.model_validate_json(text)
     except ValidationError as error:

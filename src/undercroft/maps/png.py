@@ -10,8 +10,10 @@ from __future__ import annotations
 
 import os
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
+from undercroft.content.files import check_replaceable
 from undercroft.maps import marks as mk
 from undercroft.maps.drawing import Drawing, compose
 from undercroft.maps.model import LevelMap
@@ -28,9 +30,12 @@ SERIF = ["Palatino Linotype", "Palatino", "Book Antiqua", "DejaVu Serif"]
 
 def render_png(level: LevelMap, path: str | os.PathLike[str], *, player_view: bool = False,
                circle_style: str = "octagon", dpi: float = 150) -> None:
-    """Write the map to ``path``; one unit is ``INCH_PER_UNIT * dpi`` pixels."""
+    """Write the map to ``path``; one unit is ``INCH_PER_UNIT * dpi`` pixels. matplotlib
+    writes into whatever the path names, so a folder, a device or a FIFO there is
+    refused first (BadInput, :func:`files.check_replaceable`)."""
     if dpi <= 0:
         raise ValueError(f"dpi must be positive, got {dpi!r}")
+    check_replaceable(Path(path), str(path))
     drawing = compose(level, player_view=player_view, circle_style=circle_style)
     import matplotlib
 

@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Final
 
+from undercroft.content import files
 from undercroft.sim.run import ArmResult, RunResult
 from undercroft.sim.stats import Mean, Rate, Summary
 
@@ -203,7 +204,9 @@ def render(result: RunResult) -> str:
 def write_report(result: RunResult, folder: Path) -> Path:
     """Write ``folder/index.html`` (the folder made if missing) all at once: a reader never
     sees half a page, and a failed write leaves the previous page in place. The page is
-    made readable by all (``mkstemp`` makes it private), as a report is meant to be shared."""
+    made readable by all (``mkstemp`` makes it private), as a report is meant to be shared.
+    Only a regular file (or a link to one) named ``index.html`` is replaced; a folder or a
+    FIFO there is BadInput, left as it is (:func:`files.check_replaceable`)."""
     text = render(result)
     folder.mkdir(parents=True, exist_ok=True)
     page = folder / PAGE
@@ -212,6 +215,7 @@ def write_report(result: RunResult, folder: Path) -> Path:
         with os.fdopen(handle, "w", encoding="utf-8") as out:
             out.write(text)
         os.chmod(temporary, 0o644)
+        files.check_replaceable(page, str(page))
         os.replace(temporary, page)
     except BaseException:
         Path(temporary).unlink(missing_ok=True)

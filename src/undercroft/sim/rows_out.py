@@ -15,6 +15,7 @@ from pathlib import Path
 from types import TracebackType
 from typing import IO, Any, Final
 
+from undercroft.content.files import check_replaceable
 from undercroft.engine.figures import Figure
 from undercroft.errors import BadInput
 
@@ -24,14 +25,15 @@ CHUNK: Final = 2_000
 
 
 def check_target(path: Path) -> None:
-    """Refuse an ``--out`` whose extension or folder cannot work, before any game is played."""
+    """Refuse an ``--out`` whose extension or folder cannot work, or that would replace
+    something other than a regular file (a folder, a device, a FIFO), before any game is
+    played."""
     if path.suffix.lower() not in FORMATS:
         raise BadInput(f"--out {path}: expected a .csv or .parquet file")
     folder = path.parent if str(path.parent) else Path(".")
     if not folder.is_dir():
         raise BadInput(f"--out {path}: no folder {folder}")
-    if path.is_dir():
-        raise BadInput(f"--out {path}: is a folder")
+    check_replaceable(path, f"--out {path}")
 
 
 class RowWriter:
@@ -90,6 +92,11 @@ class RowWriter:
                                self._temp)
             else:
                 self._parquet.close()
+        try:
+            check_replaceable(self.path, f"--out {self.path}")
+        except BadInput:
+            self._temp.unlink(missing_ok=True)
+            raise
         os.replace(self._temp, self.path)
 
     def abandon(self) -> None:

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import itertools
 import json
-import tomllib
 import types
 import typing
 from collections.abc import Mapping, Sequence
@@ -21,6 +20,7 @@ from typing import Any
 
 from pydantic import BaseModel, ValidationError
 
+from undercroft.content import files
 from undercroft.errors import BadInput
 
 LIST_JOIN = "+"
@@ -87,16 +87,15 @@ def parse_sets(texts: Sequence[str], model: type[BaseModel]) -> list[Sweep]:
 
 
 def read_config_file(path: Path) -> dict[str, Any]:
-    """Config fields from a TOML or JSON file (checked later against the model)."""
+    """Config fields from a TOML or JSON file (checked later against the model); the file
+    is read by :mod:`undercroft.content.files`, which refuses what is no such file."""
     try:
-        text = path.read_text(encoding="utf-8")
-    except OSError as error:
-        raise BadInput(f"--config {path}: cannot read ({error.strerror})") from None
-    try:
-        data = json.loads(text) if path.suffix == ".json" else tomllib.loads(text)
-    except (json.JSONDecodeError, tomllib.TOMLDecodeError) as error:
-        kind = "JSON" if path.suffix == ".json" else "TOML"
-        raise BadInput(f"--config {path}: not valid {kind} ({error})") from None
+        if path.suffix == ".json":
+            data = files.read_json(path, "the config")
+        else:
+            data = files.read_toml(path, "the config")
+    except BadInput as error:
+        raise BadInput(f"--config {error}") from None
     if not isinstance(data, dict):
         raise BadInput(f"--config {path}: expected a table of settings")
     return data

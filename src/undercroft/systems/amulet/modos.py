@@ -151,4 +151,4 @@ def convert(sheet: ModosSheet, where: str = "the Modos sheet") -> Conversion:
 
 def read_sheet(path: Path) -> ModosSheet:
     """A Modos sheet from a TOML file; a mistake names the file and the field."""
-    return validate(ModosSheet, read_toml(path), str(path))
+    return validate(ModosSheet, read_toml(path, "the Modos sheet"), str(path))

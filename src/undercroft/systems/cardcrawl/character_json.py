@@ -8,12 +8,12 @@ the field.
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from undercroft.content import files
 from undercroft.content.loading import validate
 from undercroft.errors import BadInput
 from undercroft.systems.cardcrawl.cards import (
@@ -128,16 +128,6 @@ def from_dict(data: Any, where: str, card_set: CardSet | None = None) -> Charact
 
 
 def read_character(path: Path, card_set: CardSet | None = None) -> Character:
-    """A saved character; any problem is one line naming the file and the field."""
-    try:
-        text = path.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise BadInput(f"{path}: file not found") from None
-    except (OSError, UnicodeDecodeError) as error:
-        raise BadInput(f"{path}: cannot read: {error}") from None
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as error:
-        raise BadInput(f"{path}: not valid JSON: {error.msg} (line {error.lineno}, "
-                       f"column {error.colno})") from None
-    return from_dict(data, str(path), card_set)
+    """A saved character; any problem is one line naming the file and the field (the
+    file is read by :func:`files.read_json`, which refuses what is no JSON file)."""
+    return from_dict(files.read_json(path, "the character"), str(path), card_set)

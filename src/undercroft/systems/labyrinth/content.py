@@ -146,7 +146,7 @@ def _inside_monster_levels(card: EncounterCard, monster: MonsterStats, where: st
 def _entries(path: Path) -> list[_Raw]:
     """Every ``[section.ID]`` table of one file, with "file: section 'ID'" to name it by."""
     found: list[_Raw] = []
-    for section, table in read_toml(path).items():
+    for section, table in read_toml(path, "the content pack").items():
         if section not in SECTIONS:
             raise BadInput(f"{path}: {section!r} is not a section "
                            f"(sections: {', '.join(SECTIONS)})")
