@@ -114,3 +114,81 @@ def test_forced_rolls_never_reached_are_reported(capsys: pytest.CaptureFixture[s
                     'result = "yes"\n')
     result = run(capsys, "amulet", "scenario", str(path), "--seed", "1", "--json")
     assert json.loads(result.out)["unused_forced"] == ["ale=yes"]
+
+
+# --- limits: a small file must not ask for unbounded work (docs/amulet-scenarios.md, Limits) --
+
+LONE_WIZARD = '[room]\nsize = 5\n[[heroes]]\nclass = "wizard"\nagent = "wait"\n'
+
+
+def _entries(table: str, body: str, count: int) -> str:
+    return f"[[{table}]]\n{body}\n" * count
+
+
+@pytest.mark.parametrize(("text", "field", "limit"), [
+    (LONE_WIZARD + _entries("swarms", 'monster = "demon"\nhealth = 5', 9), "swarms",
+     "at most 8 items"),
+    (LONE_WIZARD + _entries("monsters", 'kind = "hobbit"', 17), "monsters", "at most 16 items"),
+    (LONE_WIZARD + _entries("generators", 'monster = "demon"', 9), "generators",
+     "at most 8 items"),
+    (LONE_WIZARD + _entries("exits", 'kind = "door"\nwall = "north"', 17), "exits",
+     "at most 16 items"),
+    (LONE_WIZARD + _entries("force", 'roll = "melee"\ntotal = 3', 257), "force",
+     "at most 256 items"),
+    (LONE_WIZARD + _entries("rounds", 'Wizard = "wait"', 1001), "rounds", "at most 1000 items"),
+    ('[room]\nsize = 5\ncontents = [' + '"key", ' * 17 + ']\n[[heroes]]\nclass = "elf"\n',
+     "room.contents", "at most 16 items"),
+    ('[room]\nsize = 5\nlevel = 1001\n[[heroes]]\nclass = "elf"\n', "room.level", "1000"),
+    ('[room]\nsize = 5\n[[heroes]]\nclass = "elf"\nhealth = 10001\n', "heroes.0.health",
+     "less than or equal to 10000"),
+    ('[room]\nsize = 5\n[[heroes]]\nclass = "elf"\npotions = 1001\n', "heroes.0.potions",
+     "less than or equal to 1000"),
+    ('[room]\nsize = 5\n[[heroes]]\nclass = "elf"\nlevel_points = { armor = 101 }\n',
+     "heroes.0.level_points.armor", "less than or equal to 100"),
+    (LONE_WIZARD + '[[monsters]]\nkind = "hobbit"\nhealth = 10001\n', "monsters.0.health",
+     "less than or equal to 10000"),
+    (LONE_WIZARD + '[[generators]]\nmonster = "demon"\nhealth = 10001\n',
+     "generators.0.health", "less than or equal to 10000"),
+    (LONE_WIZARD + '[[force]]\nroll = "melee"\ntotal = 10001\n', "force.0.total",
+     "less than or equal to 10000"),
+    (LONE_WIZARD + '[[swarms]]\nmonster = "demon"\nsize = "100%"\n[rules]\nmax_rounds = 10000\n',
+     "rules", "is 110,000, more than the limit 20,000: at most 1,818 rounds here"),
+])
+def test_a_scenario_past_a_limit_is_one_line_naming_field_and_limit(
+        capsys: pytest.CaptureFixture[str], tmp_path: Path, text: str, field: str,
+        limit: str) -> None:
+    path = tmp_path / "too-much.toml"
+    path.write_text(text)
+    result = run(capsys, "amulet", "scenario", str(path), "--seed", "1", "--json")
+    assert_bad_input(result, f"{path}, field {field}: ")
+    assert limit in result.err
+    runs = run(capsys, "simulate", "amulet", "--scenario", str(path), "--runs", "2")
+    assert_bad_input(runs, f"{path}, field {field}: ")
+
+
+def test_the_issues_200_generators_are_refused_at_once(capsys: pytest.CaptureFixture[str],
+                                                       tmp_path: Path) -> None:
+    """The reported file: 1.5 KB of generators that once played 43 s in 3.3 GB."""
+    path = tmp_path / "generators.toml"
+    path.write_text(LONE_WIZARD + _entries("generators", 'monster = "slime"', 200))
+    result = run(capsys, "amulet", "scenario", str(path), "--seed", "1")
+    assert_bad_input(result, "field generators: List should have at most 8 items after "
+                             "validation, not 200")
+    assert len(result.err) < 300
+
+
+def test_any_mix_within_the_limits_plays_the_default_rounds(tmp_path: Path) -> None:
+    """Documented: the default 60 rounds fit every mix the other limits allow."""
+    from undercroft.systems.amulet.scenario import read_scenario
+
+    path = tmp_path / "crowded.toml"
+    heroes = "".join(f'[[heroes]]\nclass = "{name}"\n'
+                     for name in ("warrior", "elf", "valkyrie", "wizard"))
+    path.write_text('[room]\nsize = 5\n' + heroes
+                    + _entries("swarms", 'monster = "demon"\nhealth = 5', 8)
+                    + _entries("monsters", 'kind = "hobbit"', 16)
+                    + _entries("generators", 'monster = "demon"', 8)
+                    + "[rules]\nactions_per_round = 3\nmax_rounds = 60\n")
+    scenario = read_scenario(path)
+    assert (len(scenario.swarms), len(scenario.monsters), len(scenario.generators)) == (8, 16, 8)
+    assert scenario.rules.max_rounds == 60 and scenario.rules.actions_per_round == 3

@@ -12,7 +12,15 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Annotated, Literal
 
-from pydantic import AfterValidator, BaseModel, ConfigDict, Field, field_validator, model_validator
+from pydantic import (
+    AfterValidator,
+    BaseModel,
+    ConfigDict,
+    Field,
+    ValidationInfo,
+    field_validator,
+    model_validator,
+)
 
 from undercroft.content.loading import read_toml, validate
 from undercroft.errors import BadInput
@@ -29,6 +37,31 @@ CONTENT_KINDS = ("password", "special", "potion", "murder hole", "key", "treasur
                  "food", "ale", "poison", "ward", "trap")
 AGENTS = ("fighter", "random", "wait")
 Where = Literal["room", "beyond"]
+
+MAX_SWARMS = 8
+MAX_MONSTERS = 16
+MAX_GENERATORS = 8
+MAX_EXITS = 16
+MAX_CONTENTS = 16
+MAX_FORCED = 256
+MAX_SCRIPT = 1_000
+"""Entries of each list of a scenario at most: a room the seed could make holds a few of
+each (the examples at most 3); more only multiplies the work of every round."""
+MAX_HEALTH = 10_000
+MAX_ITEMS = 1_000
+MAX_LEVEL_POINTS = 100
+MAX_LEVEL = 1_000
+MAX_TOTAL = 10_000
+"""Bounds of single numbers (health, keys and potions carried, level points, the room's
+dungeon level, a forced total): far past play, short of numbers that cost to print."""
+MAX_WORK = 20_000
+"""The work of one run at most: ``rules.max_rounds`` times the turns of a round, each
+hero's ``actions_per_round``, 10 for each swarm and each generator (a swarm shoots once
+per unit of room size and contests every hero every round, and a generator grows a
+swarm), 1 for each lone monster. A 1.5 KB scenario of 200 generators once ran 43 s in
+3.3 GB; at this bound a run takes about two seconds and 200 MB, and any mix within the
+caps above still plays the default 60 rounds."""
+SWARM_WEIGHT = 10
 
 
 class _Strict(BaseModel):
@@ -50,13 +83,13 @@ class HeroEntry(_Strict):
 
     hero_class: str = Field(alias="class")
     name: str | None = None
-    health: int | None = Field(None, ge=1)
-    keys: int = Field(0, ge=0)
-    potions: int = Field(0, ge=0)
-    treasure: int = Field(0, ge=0)
-    scrolls: int = Field(0, ge=0)
-    specials: dict[str, int] = {}
-    level_points: dict[str, int] = {}
+    health: int | None = Field(None, ge=1, le=MAX_HEALTH)
+    keys: int = Field(0, ge=0, le=MAX_ITEMS)
+    potions: int = Field(0, ge=0, le=MAX_ITEMS)
+    treasure: int = Field(0, ge=0, le=MAX_ITEMS)
+    scrolls: int = Field(0, ge=0, le=MAX_ITEMS)
+    specials: dict[str, Annotated[int, Field(le=MAX_ITEMS)]] = {}
+    level_points: dict[str, Annotated[int, Field(le=MAX_LEVEL_POINTS)]] = {}
     alone: bool = False
     steady: bool = False
     agent: str = "fighter"
@@ -90,7 +123,7 @@ class SwarmEntry(_Strict):
 
     monster: MonsterKind
     size: str | None = None
-    health: int | None = Field(None, ge=1)
+    health: int | None = Field(None, ge=1, le=MAX_HEALTH)
     place: Where = "room"
 
     @model_validator(mode="after")
@@ -106,7 +139,7 @@ class MonsterEntry(_Strict):
     """A lone monster (a wraith, a mimic, or one to three of any kind)."""
 
     kind: MonsterKind
-    health: int | None = Field(None, ge=1)
+    health: int | None = Field(None, ge=1, le=MAX_HEALTH)
     place: Where = "room"
 
 
@@ -114,7 +147,7 @@ class GeneratorEntry(_Strict):
     """A generator of one monster kind, 20 health unless given."""
 
     monster: MonsterKind
-    health: int = Field(20, ge=1)
+    health: int = Field(20, ge=1, le=MAX_HEALTH)
     place: Where = "room"
 
 
@@ -132,7 +165,7 @@ class ForceEntry(_Strict):
     """The next roll with this label gives this result instead of the dice."""
 
     roll: Literal[tuple(ROLL_LABELS)]  # type: ignore[valid-type]
-    total: int | None = None
+    total: int | None = Field(None, ge=-MAX_TOTAL, le=MAX_TOTAL)
     result: Literal["win", "lose", "yes", "no"] | None = None
 
     @model_validator(mode="after")
@@ -151,8 +184,9 @@ class ForceEntry(_Strict):
 class RoomEntry(_Strict):
     size: int = Field(ge=1, le=5)
     shape: Literal["square", "rectangle", "hallway", "triangle", "circle"] = "square"
-    level: int = Field(1, ge=1)
-    contents: list[Literal[CONTENT_KINDS]] = []  # type: ignore[valid-type]
+    level: int = Field(1, ge=1, le=MAX_LEVEL)
+    contents: list[Literal[CONTENT_KINDS]] = Field(  # type: ignore[valid-type]
+        [], max_length=MAX_CONTENTS)
 
 
 class BeyondEntry(_Strict):
@@ -169,14 +203,14 @@ class ScenarioFile(_Strict):
     room: RoomEntry
     beyond: BeyondEntry | None = None
     heroes: list[HeroEntry] = Field(min_length=1, max_length=4)
-    swarms: list[SwarmEntry] = []
-    monsters: list[MonsterEntry] = []
-    generators: list[GeneratorEntry] = []
-    exits: list[ExitEntry] = []
-    force: list[ForceEntry] = []
+    swarms: list[SwarmEntry] = Field([], max_length=MAX_SWARMS)
+    monsters: list[MonsterEntry] = Field([], max_length=MAX_MONSTERS)
+    generators: list[GeneratorEntry] = Field([], max_length=MAX_GENERATORS)
+    exits: list[ExitEntry] = Field([], max_length=MAX_EXITS)
+    force: list[ForceEntry] = Field([], max_length=MAX_FORCED)
     rules: PlayRules = PlayRules()
     friendly_fire: Literal["off", "announced", "on"] = "off"
-    rounds: list[dict[str, str]] = []
+    rounds: list[dict[str, str]] = Field([], max_length=MAX_SCRIPT)
 
     @field_validator("rounds")
     @classmethod
@@ -188,6 +222,24 @@ class ScenarioFile(_Strict):
                 except BadInput as error:
                     raise ValueError(f"round {number}, hero {hero!r}: {error}") from None
         return value
+
+    @field_validator("rules")
+    @classmethod
+    def _bounded(cls, rules: PlayRules, info: ValidationInfo) -> PlayRules:
+        """The caps of single fields are pydantic's; this one weighs the lists read
+        before ``rules`` together with its rounds (:data:`MAX_WORK`)."""
+        counts = {name: len(info.data.get(name, ()))
+                  for name in ("heroes", "swarms", "monsters", "generators")}
+        turns = counts["heroes"] * rules.actions_per_round + counts["monsters"] \
+            + SWARM_WEIGHT * (counts["swarms"] + counts["generators"])
+        if rules.max_rounds * turns > MAX_WORK:
+            raise ValueError(
+                f"max_rounds = {rules.max_rounds}: {turns} turns a round (heroes x "
+                f"actions_per_round, {SWARM_WEIGHT} per swarm and per generator, 1 per "
+                f"monster) for {rules.max_rounds} rounds is {rules.max_rounds * turns:,}, "
+                f"more than the limit {MAX_WORK:,}: at most {MAX_WORK // turns:,} rounds "
+                "here, or fewer foes")
+        return rules
 
     @model_validator(mode="after")
     def _consistent(self) -> ScenarioFile:
@@ -239,4 +291,4 @@ def hero_names(scenario: ScenarioFile) -> list[str]:
 
 def read_scenario(path: Path) -> ScenarioFile:
     """The scenario in ``path``, checked; any mistake is BadInput naming file and field."""
-    return validate(ScenarioFile, read_toml(path), str(path))
+    return validate(ScenarioFile, read_toml(path, "the scenario"), str(path))
