@@ -7,9 +7,11 @@ import json
 from pathlib import Path
 
 import pytest
+from pydantic import ValidationError
 
 from cli_helpers import assert_bad_input, run
 from undercroft.engine import registry
+from undercroft.engine.record import new_record
 from undercroft.engine.runner import play_out
 from undercroft.errors import BadInput
 from undercroft.rng import ScriptedStream
@@ -138,3 +140,33 @@ def test_loot_can_be_given_to_another_hero_in_camp() -> None:
     assert give in legal(state, "Guide-1")
     step(state, {"Guide-1": give})
     assert (state.heroes["Faf"].loot["E"], state.heroes["Urd"].loot["E"]) == (0, 1)
+
+
+BAD_STAGES = [((), "at least 1 item"), (("mountain-pass", "nowhere"), "no stage 'nowhere'")]
+
+
+@pytest.mark.parametrize(("stages", "fragment"), BAD_STAGES)
+def test_the_config_refuses_no_stages_and_unknown_ones(stages: tuple[str, ...],
+                                                      fragment: str) -> None:
+    """A validation error naming the field (the web answers it with a 400), not a fault
+    when play reaches the stage."""
+    with pytest.raises(ValidationError) as refused:
+        SquadConfig(stages=stages)
+    assert refused.value.errors()[0]["loc"][0] == "stages"
+    assert fragment in str(refused.value)
+    assert SquadConfig(stages=("dark-forest", "dark-forest")).stages[1] == "dark-forest"
+
+
+@pytest.mark.parametrize(("stages", "fragment"), BAD_STAGES)
+def test_a_record_with_bad_stages_is_one_line(capsys: pytest.CaptureFixture[str],
+                                              tmp_path: Path, stages: tuple[str, ...],
+                                              fragment: str) -> None:
+    data = new_record(RULESET, SquadConfig(), 1).model_dump(mode="json")
+    data["config"]["stages"] = list(stages)
+    path = tmp_path / "squad.json"
+    path.write_text(json.dumps(data))
+    result = run(capsys, "replay", str(path))
+    assert_bad_input(result, f"{path}: config stages: ")
+    assert fragment in result.err
+    sweep = run(capsys, "simulate", "squad", "--games", "1", "--set", "stages=nowhere")
+    assert_bad_input(sweep, "--set stages=nowhere")

@@ -8,7 +8,13 @@ from __future__ import annotations
 
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, field_validator
+
+from undercroft.systems.squad.stages import stages
+
+MAX_STAGES = 32
+"""Stages a game may have at most (the seed's three, a stage may repeat): a bound on a
+config that comes from a file or the web, not a rule."""
 
 
 class SquadConfig(BaseModel):
@@ -24,8 +30,12 @@ class SquadConfig(BaseModel):
     """``random``: heroes whose best Ability (the d12) goes round Mage, Warrior, Explorer,
     so every party of three or more has each kind (the balance lab compares them);
     ``example``: the seed's Faf of the Blue Steel and Urd the Indomitable (one Guide)."""
-    stages: tuple[str, ...] = ("mountain-pass", "burning-village", "caves-of-frost")
-    """The stages in order (data/stages.toml); the game is won when the last boss falls."""
+    stages: tuple[str, ...] = Field(("mountain-pass", "burning-village", "caves-of-frost"),
+                                    min_length=1, max_length=MAX_STAGES)
+    """The stages in order (data/stages.toml); the game is won when the last boss falls.
+    Checked here, not when the game reaches a stage: a config from a record, the web or
+    the lab naming no stage or an unknown one is refused as the config is read (a
+    validation error naming this field), never a fault in the middle of play."""
     per_guide: int = Field(5, ge=0, le=100)
     boss_share: int = Field(10, ge=1, le=100)
     """The Stage's Value: "5 cents per Hero Guide and 10 cents for the Boss" (>>Untested<<)."""
@@ -33,3 +43,13 @@ class SquadConfig(BaseModel):
     """The automated GM brings about this many monsters per standing hero at a time."""
     max_steps: int = Field(3000, ge=1, le=1_000_000)
     """The game ends (time up) after this many choices: a bound for automated play."""
+
+    @field_validator("stages")
+    @classmethod
+    def _known_stages(cls, value: tuple[str, ...]) -> tuple[str, ...]:
+        known = stages()
+        for index, stage_id in enumerate(value):
+            if stage_id not in known:
+                raise ValueError(f"item {index}: no stage {stage_id!r} (known: "
+                                 f"{', '.join(known)})")
+        return value
