@@ -114,3 +114,22 @@ def test_svg_into_a_missing_folder_is_bad_input(capsys: pytest.CaptureFixture[st
                                                 record_file: Path, tmp_path: Path) -> None:
     assert_bad_input(run(capsys, "replay", str(record_file), "--svg",
                          str(tmp_path / "no" / "map.svg")), "--svg")
+
+
+@pytest.mark.parametrize(("change", "fragment"), [
+    (lambda steps: steps.__setitem__(0, {}), "no choice for Elf, Warrior"),
+    (lambda steps: steps[0].pop("Elf"), "no choice for Elf, who had to choose"),
+    (lambda steps: steps[0].__setitem__("Wizard", "wait"), "a choice for Wizard, who did not"),
+])
+def test_a_record_no_game_could_write_is_refused(
+        change: object, fragment: str, capsys: pytest.CaptureFixture[str],
+        record_file: Path, tmp_path: Path) -> None:
+    """An empty step, a step without a seat that had to choose, or with a seat that did
+    not: the rules would take them (a simultaneous round), but no game writes them."""
+    document = json.loads(record_file.read_text())
+    change(document["choices"])  # type: ignore[operator]
+    doctored = tmp_path / "doctored.json"
+    doctored.write_text(json.dumps(document))
+    result = run(capsys, "replay", str(doctored), "--json")
+    assert_bad_input(result, fragment)
+    assert "step 1" in result.err

@@ -106,11 +106,29 @@ def replay(record: Record, where: str = "the record", until: Callable[[Any], boo
         if until is not None and until(state):
             break
         try:
-            choices = {seat: ruleset.parse(text) for seat, text in step.items()}
-            events += ruleset.step(state, choices)
+            events += ruleset.step(state, read_step(ruleset, state, step))
         except BadInput as error:
             raise BadInput(f"{where}: step {number}: {error}") from None
     return ruleset, state, events
+
+
+def read_step(ruleset: Ruleset[Any, Any], state: Any, texts: Mapping[Seat, str]
+              ) -> dict[Seat, Any]:
+    """One recorded step's choices as actions, checked against who had to choose: exactly
+    the seats in ``to_act`` with something to choose, as a game run by Undercroft (the
+    terminal, the shared table, the lab) records them. A record with a step that skips a
+    seat that had to choose, or names one that did not, is one that no game wrote; the
+    rules would take such a step (a simultaneous round lets a seat sit a step out only
+    when it has nothing to choose), so it is refused here, before it changes anything.
+    Whether each choice is legal is the ruleset's own check, in ``step``."""
+    required = {seat for seat in ruleset.to_act(state) if ruleset.legal(state, seat)}
+    missing = sorted(required - set(texts))
+    if missing:
+        raise BadInput(f"no choice for {', '.join(missing)}, who had to choose")
+    extra = sorted(set(texts) - required)
+    if extra:
+        raise BadInput(f"a choice for {', '.join(extra)}, who did not choose then")
+    return {seat: ruleset.parse(text) for seat, text in texts.items()}
 
 
 def state_hash(view: Mapping[str, Any]) -> str:
