@@ -4,7 +4,10 @@ so a test can also show that each check catches what it is for."""
 from __future__ import annotations
 
 import json
+import subprocess
+import sys
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 from undercroft.engine import snapshot
@@ -99,3 +102,51 @@ def resumed_differs(ruleset: Ruleset[Any, Any], config: Any, seed: int, agent: s
 
 def _texts(choices: dict[str, Any]) -> dict[str, str]:
     return {seat: action.text for seat, action in choices.items()}
+
+
+def resumed_elsewhere_differs(ruleset: Ruleset[Any, Any], config: Any, seed: int, agent: str,
+                              bound: int, folder: Path,
+                              ready: Callable[[Any], bool]) -> str | None:
+    """As :func:`resumed_differs`, but the snapshot is read and played on by a fresh
+    Python process: the first step after which ``ready(state)`` holds is written, and a new
+    interpreter, which has made nothing in memory, must go on exactly as this one does.
+    Where they first differ, or None."""
+    state = ruleset.new(config, seed)
+    agents = {seat: ruleset.agents()[agent]() for seat in ruleset.seats(state)}
+    streams: dict[str, Any] = {}
+    at = 0
+    while not ready(state):
+        if ruleset.outcome(state) is not None or at >= bound:
+            return f"never ready within {bound} steps"
+        ruleset.step(state, choose_all(ruleset, state, agents, streams, seed))
+        at += 1
+    path = folder / "snapshot.json"
+    path.write_text(snapshot.dumps({"state": state, "agents": agents, "streams": streams}))
+    here = [_digest(ruleset, state, agents, streams, seed, at, bound)]
+    done = subprocess.run(
+        [sys.executable, str(Path(__file__).with_name("resume_elsewhere.py")), str(path),
+         ruleset.name, str(seed), str(at), str(bound)],
+        capture_output=True, text=True, timeout=600, check=False)
+    if done.returncode != 0:
+        return f"the fresh process failed: {done.stderr.strip().splitlines()[-1:]}"
+    there = json.loads(done.stdout)
+    for number, (mine, theirs) in enumerate(zip(here[0], there, strict=False), start=at + 1):
+        if mine != theirs:
+            return f"step {number}: {theirs} in the fresh process, not {mine}"
+    if len(here[0]) != len(there):
+        return f"{len(there)} steps in the fresh process, not {len(here[0])}"
+    return None
+
+
+def _digest(ruleset: Ruleset[Any, Any], state: Any, agents: Any, streams: Any, seed: int,
+            at: int, bound: int) -> list[str]:
+    """Each step's choices and events from step ``at`` on, hashed, then the end's."""
+    found = []
+    for _ in range(at, bound):
+        if ruleset.outcome(state) is not None:
+            break
+        choices = choose_all(ruleset, state, agents, streams, seed)
+        events = [event.to_dict() for event in ruleset.step(state, choices)]
+        found.append(state_hash({"choices": _texts(choices), "events": events}))
+    found.append(truth_hash(ruleset, state))
+    return found

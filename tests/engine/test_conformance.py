@@ -16,6 +16,7 @@ from conformance import (
     play,
     random_policy,
     resumed_differs,
+    resumed_elsewhere_differs,
     scripted_policy,
     truth_hash,
 )
@@ -154,6 +155,44 @@ def test_small_amulet_levels_resume_exactly_once_outlines_fit_nowhere(
     amulet = get("amulet")
     config = amulet.config_model().model_validate({"level": {"level_size": size}})
     assert resumed_differs(amulet, config, seed, agent, at, at + 40) is None
+
+
+def _after(steps: int) -> Any:
+    """A ``ready`` that holds from the ``steps``-th state it is shown on."""
+    shown = iter(range(steps, -1, -1))
+    return lambda state: next(shown, 0) == 0
+
+
+@pytest.mark.parametrize("name", names())
+def test_a_snapshot_read_by_a_fresh_process_goes_on_exactly(name: str, tmp_path: Any) -> None:
+    """A restarted server is a new process: everything a game needs must be in what the
+    snapshot holds, nothing in what the old process kept in memory."""
+    agent = "sensible" if "sensible" in get(name).agents() else "random"
+    assert resumed_elsewhere_differs(get(name), _config(name), 4, agent, BOUND, tmp_path,
+                                     _after(3)) is None
+
+
+def test_a_snapshot_taken_on_a_mini_boss_level_is_read_by_a_fresh_process(
+        tmp_path: Any) -> None:
+    """The boss's numbers come from its kind's name, which the state holds: a new server
+    process knows the boss of a level it never made."""
+    amulet = get("amulet")
+    config = amulet.config_model().model_validate({"miniboss_every": 2, "depth_limit": 3})
+
+    def ready(state: Any) -> bool:
+        return bool(state.level.kind == "mini-boss")
+
+    assert resumed_elsewhere_differs(amulet, config, 3, "sensible", 3000, tmp_path,
+                                     ready) is None
+
+
+def test_the_fresh_process_check_catches_a_difference(tmp_path: Any,
+                                                      monkeypatch: pytest.MonkeyPatch) -> None:
+    """A fresh process that plays on otherwise is found (here: with other streams)."""
+    monkeypatch.setenv("UNDERCROFT_TEST_RESUME_FRESH_STREAMS", "1")
+    found = resumed_elsewhere_differs(get("amulet"), _config("amulet"), 4, "random", BOUND,
+                                      tmp_path, _after(9))
+    assert found is not None and found.startswith("step 10:")
 
 
 def test_the_snapshot_check_catches_a_snapshot_that_forgets_the_agents_streams() -> None:

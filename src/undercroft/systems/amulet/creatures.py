@@ -31,13 +31,13 @@ from undercroft.systems.amulet.monster_numbers import (
     die_bonus,
     die_sides,
     has,
-    make_kind,
+    mini_boss_kind,
     stats,
 )
 from undercroft.systems.amulet.tables import MonsterStats
 
 __all__ = ["AMBUSH_SPEED", "MIMIC_TREASURE_PERCENT", "ModosMonster", "convert_monster",
-           "die_bonus", "die_sides", "has", "make_kind", "stats"]
+           "die_bonus", "die_sides", "has", "mini_boss_kind", "stats"]
 
 AMBUSH_SPEED: Final = 4
 """notes/sources.md: a mimic has "+4 speed on its first attack"."""

@@ -20,7 +20,7 @@ from undercroft.systems.amulet.game_state import Claim, GameState, new_heroes, p
 from undercroft.systems.amulet.generator import LevelGenerator
 from undercroft.systems.amulet.harm import BRAVERY, heal_hero
 from undercroft.systems.amulet.level_play import Level, build_scene, mark_seen
-from undercroft.systems.amulet.monster_numbers import make_kind
+from undercroft.systems.amulet.monster_numbers import mini_boss_kind
 from undercroft.systems.amulet.scene import Content, HeroState, TableState
 from undercroft.systems.amulet.special_levels import (
     MINI_BOSS_ROOM_MIN_SIZE,
@@ -29,7 +29,6 @@ from undercroft.systems.amulet.special_levels import (
     mini_boss,
     next_level_kind,
 )
-from undercroft.systems.amulet.tables import MonsterStats
 
 DIE_ORDER: Final = ("melee", "shot", "magic")
 
@@ -52,9 +51,7 @@ def _make_level(config: GameConfig, seed: int, depth: int, kind: LevelKind) -> L
     generator = LevelGenerator(config.level, seed, depth)
     if kind == "mini-boss":
         boss = mini_boss(depth, config.miniboss_every)
-        name = f"mini-boss-{depth}-of-{config.miniboss_every}"
-        make_kind(name, MonsterStats(health=boss.health, melee=boss.melee, shot=boss.shot,
-                                     speed=boss.speed, attacks=boss.attacks))
+        name = mini_boss_kind(depth, config.miniboss_every)
         generator.start_two_rooms(MINI_BOSS_ROOM_MIN_SIZE, {
             "kind": "mini-boss", "monster": name, "swarm_size": "1",
             "swarm_health": boss.health, "title": boss.name})

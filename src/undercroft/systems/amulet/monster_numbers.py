@@ -8,24 +8,38 @@ and a call into interpreted code cost more than the lookup itself.
 
 from __future__ import annotations
 
+import re
+from typing import Final
+
 from undercroft.dice import DieStep
 from undercroft.errors import BadInput
+from undercroft.systems.amulet.special_levels import mini_boss
 from undercroft.systems.amulet.tables import MonsterStats, monsters
 
-_MADE: dict[str, MonsterStats] = {}
-"""Kinds made in play rather than read from the data file (the mini-bosses), by name."""
+_MINI_BOSS: Final = re.compile(r"mini-boss-([1-9][0-9]{0,5})-of-([1-9][0-9]{0,5})")
+"""A mini-boss kind's name: its depth and the config's ``miniboss_every``."""
 
 
-def make_kind(kind: str, numbers: MonsterStats) -> None:
-    """Add a kind made in play; the same name always carries the same numbers (a
-    mini-boss is named by its depth), so games and processes never disagree."""
-    known = _MADE.get(kind)
-    if known is not None and known != numbers:
-        raise BadInput(f"monster {kind!r}: already made with other numbers")
-    _MADE[kind] = numbers
+def mini_boss_kind(depth: int, every: int) -> str:
+    """The kind of the mini-boss of the level at ``depth``.
+
+    The name is all a game needs to know the boss's numbers (``stats`` works them out
+    from it), so a game's state, which holds the name, is enough to go on with in any
+    process: a snapshot read by a freshly started server knows its boss.
+    """
+    return f"mini-boss-{depth}-of-{every}"
 
 
-_FROM_FILE: dict[str, MonsterStats] = {}
+def _mini_boss_stats(kind: str) -> MonsterStats | None:
+    matched = _MINI_BOSS.fullmatch(kind)
+    if matched is None:
+        return None
+    boss = mini_boss(int(matched[1]), int(matched[2]))
+    return MonsterStats(health=boss.health, melee=boss.melee, shot=boss.shot,
+                        speed=boss.speed, attacks=boss.attacks)
+
+
+_KNOWN: dict[str, MonsterStats] = {}
 _TACTICS: dict[str, frozenset[str]] = {}
 _DICE: dict[str, DieStep | None] = {}
 """Lookups a game makes tens of thousands of times, answered from plain dictionaries
@@ -33,16 +47,17 @@ _DICE: dict[str, DieStep | None] = {}
 
 
 def stats(kind: str) -> MonsterStats:
-    """The numbers of one monster kind; an unknown kind is bad input."""
-    found = _MADE.get(kind)
-    if found is None:
-        found = _FROM_FILE.get(kind)
+    """The numbers of one monster kind (a mini-boss's worked out from its name); an
+    unknown kind is bad input."""
+    found = _KNOWN.get(kind)
     if found is not None:
         return found
     known = monsters()
-    if kind not in known:
-        raise BadInput(f"monster {kind!r}: expected one of {', '.join(known)}")
-    found = _FROM_FILE[kind] = known[kind]
+    found = known.get(kind) or _mini_boss_stats(kind)
+    if found is None:
+        raise BadInput(f"monster {kind!r}: expected one of {', '.join(known)} or "
+                       "mini-boss-DEPTH-of-EVERY")
+    _KNOWN[kind] = found
     return found
 
 
