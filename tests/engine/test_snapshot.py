@@ -182,12 +182,20 @@ def _graph(node: Any) -> str:
 BROKEN = {
     "not JSON": "{",
     "format 99, this version reads 1": json.dumps({"format": 99, "graph": 1}),
-    "os:system is not one of undercroft's classes": _graph({"o": "os:system", "a": {}}),
-    "builtins:list is not one of undercroft's classes": _graph({"o": "builtins:list",
-                                                                "a": {}}),
-    "no class undercroft.rng:Nothing": _graph({"o": "undercroft.rng:Nothing", "a": {}}),
-    "undercroft.engine.agents:agent_stream is not a class": _graph(
+    "os:system is not one of the classes a snapshot may hold": _graph(
+        {"o": "os:system", "a": {}}),
+    "builtins:list is not one of the classes a snapshot may hold": _graph(
+        {"o": "builtins:list", "a": {}}),
+    "undercroft.rng:Nothing is not one of the classes a snapshot may hold": _graph(
+        {"o": "undercroft.rng:Nothing", "a": {}}),
+    "undercroft.engine.agents:agent_stream is not one of the classes": _graph(
         {"o": "undercroft.engine.agents:agent_stream", "a": {}}),
+    "undercroft.__main__:X is not one of the classes a snapshot may hold": _graph(
+        {"o": "undercroft.__main__:X", "a": {}}),
+    "undercroft.web.live:LiveTable is not one of the classes a snapshot may hold": _graph(
+        {"o": "undercroft.web.live:LiveTable", "a": {}}),
+    "has no attribute '__class__' a snapshot may set": _graph(
+        {"o": "undercroft.systems.labyrinth.game_state:LabyrinthState", "a": {"__class__": 1}}),
     "undercroft.rng:Stream is not an immutable value": _graph(
         {"v": "undercroft.rng:Stream", "a": []}),
     "refers to 7, which is not (yet) written": _graph([{"r": 7}]),
@@ -195,12 +203,12 @@ BROKEN = {
     "not a snapshot node (['l', 's'])": _graph({"l": [], "s": []}),
     "cannot make a undercroft.rng:Stream": _graph({"o": "undercroft.rng:Stream", "n": ["x"],
                                                    "a": {}}),
-    "undercroft.store.games:GameStore is not made from arguments": _graph(
+    "undercroft.store.games:GameStore is not one of the classes": _graph(
         {"o": "undercroft.store.games:GameStore", "n": ["sqlite:////tmp/x"], "a": {}}),
-    "undercroft.cli.amulet_commands:tempfile._TemporaryFileCloser is not one of "
-    "undercroft's classes": _graph({"o": "undercroft.cli.amulet_commands:tempfile."
-                                         "_TemporaryFileCloser", "a": {"name": "x"}}),
-    "undercroft.dice.sample:np.memmap is not one of undercroft's classes": _graph(
+    "undercroft.cli.amulet_commands:tempfile._TemporaryFileCloser is not one of the "
+    "classes": _graph({"o": "undercroft.cli.amulet_commands:tempfile."
+                                  "_TemporaryFileCloser", "a": {"name": "x"}}),
+    "undercroft.dice.sample:np.memmap is not one of the classes": _graph(
         {"o": "undercroft.dice.sample:np.memmap", "n": ["x", "uint8", "w+", 0, [4]],
          "a": {}}),
     "cannot make a undercroft.maps.lattice:Occupancy (a level of size 4000": _graph(

@@ -47,7 +47,9 @@ from __future__ import annotations
 
 import hashlib
 import importlib
+import inspect
 import json
+import pkgutil
 from collections.abc import Iterable
 from functools import cache
 from pathlib import Path
@@ -422,6 +424,9 @@ class _Reader:
         except (TypeError, ValueError, IndexError, OverflowError) as error:
             raise BadInput(f"snapshot: {where}: cannot make a {node['o']} ({error})") from None
         for name, item in attributes.items():
+            if type(name) is not str or not _settable(kind, name):
+                raise BadInput(f"snapshot: {where}: {node['o']} has no attribute "
+                               f"{str(name)[:60]!r} a snapshot may set")
             try:
                 object.__setattr__(made, name, self.node(item, f"{where}.{name}"))
             except (AttributeError, TypeError) as error:
@@ -442,22 +447,68 @@ _READERS: Final = {
 }
 
 
-def _class(name: Any, where: str) -> type:
-    """A class of the package by its ``module:Qualname``; nothing outside is imported."""
-    if type(name) is not str or ":" not in name:
-        raise BadInput(f"snapshot: {where}: {name!r} is not a class name")
-    module_name, qualname = name.split(":", 1)
-    if not _in_package(module_name):
-        raise BadInput(f"snapshot: {where}: {name} is not one of {_PACKAGE}'s classes")
-    try:
-        found: Any = importlib.import_module(module_name)
-        for part in qualname.split("."):
-            found = getattr(found, part)
-    except (ImportError, AttributeError):
-        raise BadInput(f"snapshot: {where}: no class {name}") from None
-    if not isinstance(found, type):
-        raise BadInput(f"snapshot: {where}: {name} is not a class")
-    if found.__module__ != module_name or found.__qualname__ != qualname or not _ours(found):
-        # a name reached through a module's imports (tempfile, numpy, ...) is not ours
-        raise BadInput(f"snapshot: {where}: {name} is not one of {_PACKAGE}'s classes")
+_REGISTERED_PACKAGES: Final = ("undercroft.systems", "undercroft.maps", "undercroft.dice",
+                                "undercroft.content", "undercroft.engine")
+"""The packages whose classes a snapshot may hold (with the modules below): a game's
+state, its agents and what they are made of. Not the command line, the server or the
+store, whose classes no state holds."""
+_REGISTERED_MODULES: Final = ("undercroft.rng", "undercroft.values")
+
+
+@cache
+def registry() -> dict[str, type]:
+    """Every class a snapshot may make, by ``module:Qualname``.
+
+    Fixed by the code, never by a snapshot: the packages above are imported whole once,
+    and a class is listed under the module that defines it. Reading a snapshot then
+    imports nothing; a name that is not listed (another module's class, or a class
+    reached through a module's imports) is refused.
+    """
+    modules = [importlib.import_module(name) for name in _REGISTERED_MODULES]
+    for package_name in _REGISTERED_PACKAGES:
+        package = importlib.import_module(package_name)
+        for found in pkgutil.walk_packages(package.__path__, package_name + "."):
+            modules.append(importlib.import_module(found.name))
+    classes: dict[str, type] = {}
+    for module in modules:
+        for value in list(vars(module).values()):
+            for kind in _nested_classes(value):
+                if kind.__module__ == module.__name__ and _ours(kind):
+                    classes[f"{kind.__module__}:{kind.__qualname__}"] = kind
+    return classes
+
+
+def _nested_classes(value: Any) -> list[type]:
+    """``value`` if it is a class, with the classes defined inside it."""
+    if not isinstance(value, type):
+        return []
+    found = [value]
+    for inner in vars(value).values():
+        if isinstance(inner, type) and inner.__qualname__.startswith(value.__qualname__ + "."):
+            found += _nested_classes(inner)
     return found
+
+
+def _class(name: Any, where: str) -> type:
+    """A registered class by its ``module:Qualname`` (:func:`registry`)."""
+    if type(name) is not str:
+        raise BadInput(f"snapshot: {where}: {name!r} is not a class name")
+    found = registry().get(name)
+    if found is None:
+        raise BadInput(f"snapshot: {where}: {name[:100]} is not one of the classes a "
+                       "snapshot may hold")
+    return found
+
+
+@cache
+def _settable(kind: type, name: str) -> bool:
+    """Whether a snapshot may give an object of ``kind`` the attribute ``name``: one of
+    its declared attributes (slots, a compiled class's fields), or one that lives in the
+    object's own ``__dict__``. Never a property or another descriptor of the class (its
+    setter would run), nor ``__class__`` or ``__dict__`` themselves."""
+    if name in _attribute_names(kind):
+        return True
+    if not getattr(kind, "__dictoffset__", 0) or (name.startswith("__") and name.endswith("__")):
+        return False
+    found = type(inspect.getattr_static(kind, name, None))
+    return not (hasattr(found, "__set__") or hasattr(found, "__delete__"))
