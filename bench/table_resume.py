@@ -46,7 +46,7 @@ def play(service: TableService, steps: int) -> int:
         view = live.ruleset.view(live.state, HUMAN)
         choice = agent.choose(view, live.ruleset.legal(live.state, HUMAN), stream)
         claim = "!" if choice.claim else ""  # the seat page's claim toggle
-        service.choose(token, "127.0.0.1", claim + choice.plain().text)
+        service.choose(token, "127.0.0.1", claim + choice.plain().text, live.steps)
     return int(made["table"])
 
 

@@ -103,11 +103,14 @@ SERVE: Final = """
 import itertools, sys
 from undercroft.web import serving
 from undercroft.web.app import create_app
+from undercroft.web.quotas import ServeLimits
 db, port, seed = sys.argv[1], int(sys.argv[2]), int(sys.argv[3])
-app = create_app(db, seeds=itertools.count(seed).__next__)
+app = create_app(db, seeds=itertools.count(seed).__next__,
+                 limits=ServeLimits(tables_per_hour=0, max_tables=0))
 serving.run(app, "127.0.0.1", port, "warning")
 """
-"""The server subprocess: the app on ``db``, tables seeded from ``seed`` on."""
+"""The server subprocess: the app on ``db``, tables seeded from ``seed`` on, with no limit
+on the tables one address makes (the bench's hundreds come from one address)."""
 
 
 def free_port() -> int:
@@ -181,8 +184,10 @@ def serving(kind: str, folder: Path, seed: int) -> Iterator[Server]:
 
     from undercroft.web import serving
     from undercroft.web.app import create_app
+    from undercroft.web.quotas import ServeLimits
 
-    app = create_app(db_url, seeds=itertools.count(seed).__next__)
+    app = create_app(db_url, seeds=itertools.count(seed).__next__,
+                     limits=ServeLimits(tables_per_hour=0, max_tables=0))
     served = uvicorn.Server(serving.config(app, "127.0.0.1", port, "warning"))
     thread = threading.Thread(target=served.run, name="uvicorn", daemon=True)
     thread.start()
@@ -298,9 +303,10 @@ async def make_tables(http: httpx.AsyncClient, count: int, seed: int) -> list[Ta
 
 
 async def choose(seat: SeatClient, text: str) -> None:
+    """The seat's choice, for the step of the newest state it holds."""
     assert seat.http is not None
     answer = await seat.http.post("/api/seat/choose", params={"t": seat.token},
-                                  json={"choice": text})
+                                  json={"choice": text, "step": seat.step})
     if answer.status_code != 200:
         raise RuntimeError(f"{seat.name} chose {text!r}: {answer.status_code} {answer.text}")
 

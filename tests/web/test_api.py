@@ -85,8 +85,12 @@ def test_an_amulet_round_waits_for_every_human_seat_and_shows_who_is_still_choos
     still = [seat for seat, row in seats.items()
              if row["to_act"] and not row["chosen"] and not row["automated"]]
     assert still == ["Valkyrie", "Wizard"]
-    again = table.choose("Warrior", choice)
-    assert again.status_code == 400 and "already chosen" in again.json()["detail"]
+    again = table.choose("Warrior", choice)  # sent twice: counted once
+    assert again.status_code == 200 and again.json()["chosen"] == choice
+    other = next(text for text in table.live().ruleset.legal(table.live().state, "Warrior")
+                 if text.text != choice).text
+    changed = table.choose("Warrior", other)
+    assert changed.status_code == 409 and "already chosen" in changed.json()["detail"]
     assert table.choose("Valkyrie", table.seat("Valkyrie")["legal"][0]).status_code == 200
     assert table.state()["step"] == 0 and stored_steps(tmp_path, table.id) == 0
     assert table.choose("Wizard", table.seat("Wizard")["legal"][0]).status_code == 200

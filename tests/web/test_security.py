@@ -65,7 +65,8 @@ def test_an_illegal_choice_is_400_and_writes_nothing(system: str, client: TestCl
 def test_the_table_token_only_watches(client: TestClient) -> None:
     table = Table(client, "amulet")
     before = table.truth_hash()
-    answer = client.post("/api/seat/choose", params={"t": table.token}, json={"choice": "wait"})
+    answer = client.post("/api/seat/choose", params={"t": table.token},
+                         json={"choice": "wait", "step": 0})
     assert answer.status_code == 403 and "only watches" in answer.json()["detail"]
     assert client.get("/api/seat", params={"t": table.token}).status_code == 403
     assert table.truth_hash() == before and table.state()["step"] == 0
@@ -91,7 +92,8 @@ def test_wrong_tokens_are_403(token: str, client: TestClient) -> None:
     for path in ("/api/table", "/api/seat", "/api/table/map.svg"):
         answer = client.get(path, params={"t": token})
         assert answer.status_code == 403 and "\n" not in answer.json()["detail"]
-    answer = client.post("/api/seat/choose", params={"t": token}, json={"choice": "wait"})
+    answer = client.post("/api/seat/choose", params={"t": token},
+                         json={"choice": "wait", "step": 0})
     assert answer.status_code == 403
 
 
@@ -105,7 +107,7 @@ def test_twenty_wrong_tokens_a_minute_bring_429_even_for_the_right_token(
     assert client.get("/api/table", params={"t": "guess"}).status_code == 429
     refused = client.get("/api/table", params={"t": table.token})
     assert refused.status_code == 429 and "wait a minute" in refused.json()["detail"]
-    assert table.choose("Warrior", "wait").status_code == 429
+    assert table.choose("Warrior", "wait", 0).status_code == 429
     clock.now += 61
     assert client.get("/api/table", params={"t": table.token}).status_code == 200
 

@@ -5,17 +5,20 @@ with a line in the log, whenever they cannot be used: the record stays the truth
 from __future__ import annotations
 
 import inspect
+import json
 import logging
 import sqlite3
+import zlib
 from pathlib import Path
 from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
-from web_helpers import Table, cycling_pick, new_app
+from web_helpers import Table, cycling_pick, db_url, new_app
 
 from undercroft.cli.serve_command import serve_command
 from undercroft.engine import snapshot
+from undercroft.store.games import GameStore
 from undercroft.web import live as live_module
 from undercroft.web.live import SNAPSHOT_EVERY
 
@@ -26,7 +29,21 @@ def _snapshots(folder: Path, table: int) -> list[tuple[int, int]]:
     """(step, bytes of data) of each snapshot row of the table."""
     with sqlite3.connect(folder / "games.sqlite3") as db:
         return [(number, size) for number, size in db.execute(
-            "SELECT number, length(data) FROM game_snapshots WHERE table_id = ?", (table,))]
+            "SELECT number, length(data) FROM table_snapshots WHERE table_id = ?", (table,))]
+
+
+def _signed_again(folder: Path) -> None:
+    """Sign every snapshot row again with the server's key: what a bug of ours, or another
+    build, could write; the checks behind the signature must catch it."""
+    store = GameStore(db_url(folder))
+    with sqlite3.connect(folder / "games.sqlite3") as db:
+        rows = list(db.execute("SELECT table_id, number, code, truth, data "
+                               "FROM table_snapshots"))
+        for table_id, number, code, truth, data in rows:
+            db.execute("UPDATE table_snapshots SET signature = ? WHERE table_id = ?",
+                       (store._signature(table_id, number, code, truth, bytes(data)),
+                        table_id))
+    store.close()
 
 
 def test_the_latest_snapshot_is_kept_every_n_steps(tmp_path: Path) -> None:
@@ -67,10 +84,10 @@ def test_a_table_replayed_at_a_restart_gets_its_snapshot_then(tmp_path: Path) ->
 
 
 DAMAGE = {
-    "written by another build of Undercroft": "UPDATE game_snapshots SET code = 'other'",
-    "Error -3 while decompressing": "UPDATE game_snapshots SET data = X'00ff'",
+    "written by another build of Undercroft": "UPDATE table_snapshots SET code = 'other'",
+    "Error -3 while decompressing": "UPDATE table_snapshots SET data = X'00ff'",
     "it is not this table's game as its record has it":
-        "UPDATE game_snapshots SET truth = 'x'",
+        "UPDATE table_snapshots SET truth = 'x'",
 }
 """What the log says -> how the snapshot's row is damaged."""
 
@@ -81,6 +98,7 @@ def test_a_snapshot_that_cannot_be_used_is_passed_over_and_the_record_replayed(
     table, before, step = _played(tmp_path)
     with sqlite3.connect(tmp_path / "games.sqlite3") as db:
         db.execute(DAMAGE[reason])
+    _signed_again(tmp_path)
     with caplog.at_level(logging.WARNING), TestClient(new_app(tmp_path)) as client:
         again = Table.reopen(client, table)
         assert again.live().snapshot_at == 0 and again.truth_hash() == before
@@ -113,9 +131,10 @@ def test_a_snapshot_of_another_table_is_not_taken_for_this_ones(
         other.play(8, lambda seat, legal, step: legal[-1])
         before = table.truth_hash()
     with sqlite3.connect(tmp_path / "games.sqlite3") as db:
-        db.execute("DELETE FROM game_snapshots WHERE table_id = ?", (table.id,))
-        db.execute("UPDATE game_snapshots SET table_id = ? WHERE table_id = ?",
+        db.execute("DELETE FROM table_snapshots WHERE table_id = ?", (table.id,))
+        db.execute("UPDATE table_snapshots SET table_id = ? WHERE table_id = ?",
                    (table.id, other.id))
+    _signed_again(tmp_path)
     with caplog.at_level(logging.WARNING), TestClient(new_app(tmp_path)) as client:
         again = Table.reopen(client, table)
         assert again.truth_hash() == before and again.live().snapshot_at == 0
@@ -156,3 +175,55 @@ def test_serve_takes_the_server_default(tmp_path: Path) -> None:
     test_api.)"""
     default = inspect.signature(serve_command).parameters["snapshot_every"].default
     assert default == SNAPSHOT_EVERY
+
+
+def _forged(data: bytes) -> bytes:
+    """A snapshot's data with every hero's health and treasure raised past any game's."""
+    text = zlib.decompress(data).decode()
+    graph = json.loads(text)
+
+    def raise_heroes(node: Any) -> None:
+        if isinstance(node, dict):
+            if str(node.get("o", "")).endswith(":HeroState"):
+                attributes = node["a"]
+                attributes["health"], attributes["treasure"] = 9999, 777
+            for value in node.values():
+                raise_heroes(value)
+        elif isinstance(node, list):
+            for value in node:
+                raise_heroes(value)
+
+    raise_heroes(graph)
+    return zlib.compress(json.dumps(graph).encode())
+
+
+def test_a_snapshot_edited_in_the_database_is_not_resumed(
+        tmp_path: Path, caplog: pytest.LogCaptureFixture) -> None:
+    """Someone who can write the database but not the server's key file cannot forge a
+    game: the edited snapshot (heroes of 9,999 health) fails its signature and the record
+    is replayed, to the health it really leads to."""
+    table, before, _ = _played(tmp_path)
+    with sqlite3.connect(tmp_path / "games.sqlite3") as db:
+        [(data,)] = db.execute("SELECT data FROM table_snapshots WHERE table_id = ?",
+                               (table.id,))
+        forged = _forged(bytes(data))
+        assert forged != bytes(data)
+        db.execute("UPDATE table_snapshots SET data = ? WHERE table_id = ?",
+                   (forged, table.id))
+    with caplog.at_level(logging.WARNING), TestClient(new_app(tmp_path)) as client:
+        again = Table.reopen(client, table)
+        assert again.live().snapshot_at == 0 and again.truth_hash() == before
+        heroes = again.live().state.heroes
+        assert all(hero.health < 9999 and hero.treasure < 777 for hero in heroes)
+    assert any("signature does not verify" in record.getMessage()
+               for record in caplog.records)
+
+
+def test_the_key_is_kept_beside_the_database_readable_by_the_server_alone(
+        tmp_path: Path) -> None:
+    _played(tmp_path)
+    key = tmp_path / "games.sqlite3.key"
+    assert key.is_file() and key.stat().st_mode & 0o077 == 0
+    first = key.read_text()
+    _played(tmp_path)
+    assert key.read_text() == first  # made once, never replaced

@@ -36,8 +36,15 @@ def db_url(folder: Path) -> str:
     return f"sqlite:///{folder / 'games.sqlite3'}"
 
 
-def new_app(folder: Path, seed: int = 5, snapshot_every: int = SNAPSHOT_EVERY) -> FastAPI:
-    return create_app(db_url(folder), seeds=lambda: seed, snapshot_every=snapshot_every)
+TEST_HOST = "testserver"
+"""The name TestClient addresses requests to: allowed as an operator's ``--allowed-host``."""
+
+
+def new_app(folder: Path, seed: int = 5, snapshot_every: int = SNAPSHOT_EVERY,
+            **options: Any) -> FastAPI:
+    hosts = (TEST_HOST, *options.pop("allowed_hosts", ()))
+    return create_app(db_url(folder), seeds=lambda: seed, snapshot_every=snapshot_every,
+                      allowed_hosts=hosts, **options)
 
 
 def stored_steps(folder: Path, table: int) -> int:
@@ -83,9 +90,12 @@ class Table:
         state: dict[str, Any] = answer.json()
         return state
 
-    def choose(self, seat: str, text: str) -> Any:
+    def choose(self, seat: str, text: str, step: int | None = None) -> Any:
+        """Send ``seat``'s choice for ``step`` (by default the step the table is at)."""
+        if step is None:
+            step = self.state()["step"]
         return self.client.post("/api/seat/choose", params={"t": self.seat_tokens[seat]},
-                                json={"choice": text})
+                                json={"choice": text, "step": step})
 
     def live(self) -> LiveTable:
         live: LiveTable = self.client.app.state.service.tables[self.id]  # type: ignore[attr-defined]

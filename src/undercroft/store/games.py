@@ -16,29 +16,25 @@ holds a step the game did not take, nor the game one the record lacks.
 
 from __future__ import annotations
 
+import hashlib
+import hmac
 from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any, Final
 
 from sqlalchemy import (
-    JSON,
-    Column,
-    DateTime,
     Engine,
-    ForeignKey,
-    Integer,
-    LargeBinary,
-    MetaData,
-    String,
-    Table,
-    UniqueConstraint,
+    Text,
+    cast,
     create_engine,
     delete,
     insert,
     select,
+    union,
+    update,
 )
 from sqlalchemy import event as sqlalchemy_event
 from sqlalchemy.engine import make_url
@@ -46,54 +42,20 @@ from sqlalchemy.exc import ArgumentError, NoSuchModuleError, SQLAlchemyError
 from sqlalchemy.pool import StaticPool
 
 from undercroft.errors import BadInput
+from undercroft.store import rows
 from undercroft.store.highscores import default_path as scores_path
+from undercroft.store.keys import key_path, load_key
+from undercroft.store.schema import (
+    ACTIVITY,
+    SEATS,
+    SNAPSHOTS,
+    STEPS,
+    TABLES,
+    bring_up_to_date,
+)
+from undercroft.store.urls import engine_url
 
 FILE_NAME: Final = "games.sqlite3"
-
-_META = MetaData()
-
-TABLES = Table(
-    "game_tables", _META,
-    Column("id", Integer, primary_key=True),
-    Column("system", String(64), nullable=False),
-    Column("rules_version", String(32), nullable=False),
-    Column("config", JSON, nullable=False),
-    Column("seed", String(64), nullable=False),
-    Column("created", DateTime, nullable=False),
-    Column("token_hash", String(64), nullable=False, unique=True),
-)
-"""One row per table. The seed is decimal text: a seed need not fit in 64 bits."""
-
-SEATS = Table(
-    "game_seats", _META,
-    Column("table_id", Integer, ForeignKey("game_tables.id"), primary_key=True),
-    Column("seat", String(64), primary_key=True),
-    Column("agent", String(64), nullable=True),
-    Column("token_hash", String(64), nullable=True, unique=True),
-)
-"""A human seat has a token hash and no agent; an automated seat, the reverse."""
-
-STEPS = Table(
-    "game_steps", _META,
-    Column("id", Integer, primary_key=True),
-    Column("table_id", Integer, ForeignKey("game_tables.id"), nullable=False),
-    Column("number", Integer, nullable=False),
-    Column("choices", JSON, nullable=False),
-    UniqueConstraint("table_id", "number", name="one_step_per_number"),
-)
-"""Step ``number`` (from 1) of a table: each seat's choice as text, ``{seat: text}``."""
-
-SNAPSHOTS = Table(
-    "game_snapshots", _META,
-    Column("table_id", Integer, ForeignKey("game_tables.id"), primary_key=True),
-    Column("number", Integer, nullable=False),
-    Column("code", String(64), nullable=False),
-    Column("truth", String(64), nullable=False),
-    Column("data", LargeBinary, nullable=False),
-)
-"""A table's latest snapshot (one at most): the state after step ``number``, the code that
-wrote it (``snapshot.code_fingerprint``), the hash of its whole-truth view, and the
-snapshot's JSON compressed with zlib."""
 
 
 @dataclass(frozen=True)
@@ -112,8 +74,23 @@ class StoredSnapshot:
     """Which build of Undercroft wrote it: only the same build reads it."""
     truth: str
     """``record.state_hash`` of the whole-truth view, checked after reading."""
+    signature: str
+    """The server's HMAC of the rest (``web.live``): a snapshot it did not write is not read."""
     data: bytes
     """The snapshot's JSON text, compressed with zlib."""
+
+
+@dataclass(frozen=True)
+class Listed:
+    """A table as start-up first sees it: enough to decide whether to load it."""
+
+    id: int
+    token_hash: str
+    created: datetime | None
+    """None when the stored date cannot be read (the table is then set aside on loading)."""
+    last_active: datetime | None
+    finished: datetime | None
+    archived: bool
 
 
 @dataclass(frozen=True)
@@ -130,9 +107,12 @@ class StoredTable:
     seats: tuple[StoredSeat, ...]
     steps: tuple[dict[str, str], ...]
     problem: str | None = None
-    """Why this table cannot be replayed (a step missing, a broken seed), or None."""
+    """Why this table cannot be replayed (a step missing, a damaged row), or None."""
     snapshot: StoredSnapshot | None = None
-    """The latest snapshot, if one was written (``web.live`` checks that it fits)."""
+    """The latest snapshot, if one was written and signed by this server (``web.live``
+    checks that it fits)."""
+    snapshot_refused: str | None = None
+    """Why a stored snapshot is not offered (its signature does not verify), for the log."""
 
 
 def default_url() -> str:
@@ -141,14 +121,24 @@ def default_url() -> str:
     return "sqlite:///" + str(scores_path().parent / FILE_NAME)
 
 
-class GameStore:
-    """The tables of one database; made once per server and shared by its threads."""
+def _now() -> datetime:
+    return datetime.now(UTC).replace(tzinfo=None)
 
-    def __init__(self, url: str | None = None) -> None:
+
+class GameStore:
+    """The tables of one database; made once per server and shared by its threads.
+
+    Writes go in as values Undercroft made; reads come back through ``store.rows`` as
+    untrusted text, one table at a time, so one damaged table cannot stop the rest.
+    """
+
+    def __init__(self, url: str | None = None, key_file: Path | None = None) -> None:
+        """``key_file``: where the key that signs snapshots is kept (``store.keys``)."""
         self.url = url or default_url()
         self._engine = _engine(self.url)
+        self._key = load_key(key_file or key_path(self.sqlite_file, self._in_memory))
         try:
-            _META.create_all(self._engine)
+            bring_up_to_date(self._engine)
         except SQLAlchemyError as error:
             self._engine.dispose()
             raise BadInput(f"--db {self.where}: cannot open the database ({_reason(error)})"
@@ -159,17 +149,33 @@ class GameStore:
         """The URL without its password, for messages."""
         return make_url(self.url).render_as_string(hide_password=True)
 
+    @property
+    def _in_memory(self) -> bool:
+        parsed = make_url(self.url)
+        return parsed.get_backend_name() == "sqlite" and parsed.database in (None, "",
+                                                                             ":memory:")
+
+    @property
+    def sqlite_file(self) -> Path | None:
+        """The database's file when it is SQLite on disk (None in memory or elsewhere)."""
+        parsed = make_url(self.url)
+        if parsed.get_backend_name() != "sqlite" or parsed.database in (None, "", ":memory:"):
+            return None
+        return Path(str(parsed.database)).expanduser()
+
     def close(self) -> None:
         self._engine.dispose()
+
+    # --- writing --------------------------------------------------------------------------
 
     def add_table(self, *, system: str, rules_version: str, config: Mapping[str, Any],
                   seed: int, token_hash: str, seats: Sequence[StoredSeat]) -> int:
         """Store a new table and its seats in one transaction; returns the table's id."""
+        now = _now()
         with self._engine.begin() as connection:
             result = connection.execute(insert(TABLES).values(
                 system=system, rules_version=rules_version, config=dict(config),
-                seed=str(seed), created=datetime.now(UTC).replace(tzinfo=None),
-                token_hash=token_hash))
+                seed=str(seed), created=now, token_hash=token_hash))
             key = result.inserted_primary_key
             assert key is not None
             table_id = int(key[0])
@@ -177,6 +183,7 @@ class GameStore:
                 connection.execute(insert(SEATS), [
                     {"table_id": table_id, "seat": seat.seat, "agent": seat.agent,
                      "token_hash": seat.token_hash} for seat in seats])
+            connection.execute(insert(ACTIVITY).values(table_id=table_id, last_active=now))
         return table_id
 
     @contextmanager
@@ -189,69 +196,179 @@ class GameStore:
         with self._engine.begin() as connection:
             connection.execute(insert(STEPS).values(table_id=table_id, number=number,
                                                     choices=dict(choices)))
+            self._touch(connection, table_id)
             yield
 
-    def save_snapshot(self, table_id: int, snapshot: StoredSnapshot) -> None:
-        """Keep ``snapshot`` as the table's latest, in place of any earlier one (one
+    def mark_finished(self, table_id: int) -> None:
+        """The table's game has ended (its archiving clock starts)."""
+        with self._engine.begin() as connection:
+            self._touch(connection, table_id, finished=True)
+
+    def archive(self, table_ids: Sequence[int]) -> None:
+        """Archive tables: kept, but no longer loaded at start-up."""
+        if not table_ids:
+            return
+        now = _now()
+        with self._engine.begin() as connection:
+            for table_id in table_ids:
+                self._touch(connection, table_id, active=False)
+                connection.execute(update(ACTIVITY).where(ACTIVITY.c.table_id == table_id)
+                                   .values(archived=now))
+
+    @staticmethod
+    def _touch(connection: Any, table_id: int, *, active: bool = True,
+               finished: bool = False) -> None:
+        """Make sure the table has its activity row; mark it active now (or finished)."""
+        now = _now()
+        changes: dict[str, Any] = {"last_active": now} if active else {}
+        if finished:
+            changes["finished"] = now
+        found = connection.execute(select(ACTIVITY.c.table_id).where(
+            ACTIVITY.c.table_id == table_id)).first()
+        if found is None:
+            connection.execute(insert(ACTIVITY).values(table_id=table_id, last_active=now,
+                                                       finished=changes.get("finished")))
+        elif changes:
+            connection.execute(update(ACTIVITY).where(ACTIVITY.c.table_id == table_id)
+                               .values(**changes))
+
+    def save_snapshot(self, table_id: int, number: int, code: str, truth: str,
+                      data: bytes) -> None:
+        """Keep a snapshot, signed, as the table's latest in place of any earlier one (one
         transaction: a failure leaves the earlier one)."""
+        signature = self._signature(table_id, number, code, truth, data)
         with self._engine.begin() as connection:
             connection.execute(delete(SNAPSHOTS).where(SNAPSHOTS.c.table_id == table_id))
             connection.execute(insert(SNAPSHOTS).values(
-                table_id=table_id, number=snapshot.number, code=snapshot.code,
-                truth=snapshot.truth, data=snapshot.data))
+                table_id=table_id, number=number, code=code, truth=truth,
+                signature=signature, data=data))
+
+    def _signature(self, table_id: int, number: int, code: str, truth: str,
+                   data: bytes) -> str:
+        """The HMAC of a snapshot row under the server's key (``store.keys``)."""
+        head = f"{table_id}\0{number}\0{code}\0{truth}\0".encode()
+        return hmac.new(self._key, head + data, hashlib.sha256).hexdigest()
+
+    def _verified(self, table_id: int, row: Any) -> tuple[StoredSnapshot | None, str | None]:
+        """A snapshot row as a snapshot if this server signed it; else why not."""
+        if row is None:
+            return None, None
+        try:
+            found = StoredSnapshot(int(row.number), str(row.code), str(row.truth),
+                                   str(row.signature), bytes(row.data))
+        except (TypeError, ValueError):
+            return None, "its row is damaged"
+        expected = self._signature(table_id, found.number, found.code, found.truth,
+                                   found.data)
+        if not hmac.compare_digest(expected.encode(), found.signature.encode()):
+            return None, "its signature does not verify (this server did not write it)"
+        return found, None
+
+    # --- reading --------------------------------------------------------------------------
+
+    def listing(self) -> list[Listed]:
+        """Every table's id, token and activity, for start-up (BadInput if even this much
+        cannot be read: the database itself is damaged)."""
+        query = select(TABLES.c.id, cast(TABLES.c.token_hash, Text).label("token"),
+                       cast(TABLES.c.created, Text).label("created"),
+                       cast(ACTIVITY.c.last_active, Text).label("last_active"),
+                       cast(ACTIVITY.c.finished, Text).label("finished"),
+                       cast(ACTIVITY.c.archived, Text).label("archived"),
+                       ).select_from(TABLES.outerjoin(ACTIVITY)).order_by(TABLES.c.id)
+        try:
+            with self._engine.connect() as connection:
+                found = list(connection.execute(query))
+        except SQLAlchemyError as error:
+            raise BadInput(f"--db {self.where}: cannot list its tables ({_reason(error)})"
+                           ) from None
+        return [Listed(row.id, str(row.token), _maybe_moment(row.created),
+                       _maybe_moment(row.last_active), _maybe_moment(row.finished),
+                       row.archived is not None) for row in found]
+
+    def table(self, table_id: int) -> StoredTable:
+        """One table, its seats, steps and latest snapshot. A row that cannot be read or
+        makes no sense gives a table with ``problem`` set (and nothing else to replay);
+        a database that fails to answer raises SQLAlchemyError."""
+        with self._engine.connect() as connection:
+            row = connection.execute(select(
+                TABLES.c.system, TABLES.c.rules_version, TABLES.c.token_hash,
+                cast(TABLES.c.config, Text).label("config"),
+                cast(TABLES.c.seed, Text).label("seed"),
+                cast(TABLES.c.created, Text).label("created"),
+            ).where(TABLES.c.id == table_id)).one()
+            seats = list(connection.execute(select(SEATS).where(
+                SEATS.c.table_id == table_id).order_by(SEATS.c.seat)))
+            steps = list(connection.execute(select(
+                STEPS.c.number, cast(STEPS.c.choices, Text).label("choices"),
+            ).where(STEPS.c.table_id == table_id).order_by(STEPS.c.number)))
+            snapshot = connection.execute(select(SNAPSHOTS).where(
+                SNAPSHOTS.c.table_id == table_id)).first()
+        stored_seats = tuple(StoredSeat(seat.seat, seat.agent, seat.token_hash)
+                             for seat in seats)
+        verified, refused = self._verified(table_id, snapshot)
+        bare = StoredTable(id=table_id, system=str(row.system),
+                           rules_version=str(row.rules_version), config={}, seed=0,
+                           created=_now(), token_hash=str(row.token_hash),
+                           seats=stored_seats, steps=(), snapshot_refused=refused)
+        try:
+            return StoredTable(
+                id=table_id, system=bare.system, rules_version=bare.rules_version,
+                config=rows.json_object(row.config, "config", rows.MAX_CONFIG),
+                seed=rows.seed(row.seed), created=rows.moment(row.created, "creation date"),
+                token_hash=bare.token_hash, seats=_checked_seats(stored_seats),
+                steps=_numbered(steps), snapshot=verified, snapshot_refused=refused)
+        except BadInput as error:
+            return replace(bare, problem=str(error))
+
+    def archived_table_of(self, token_hash: str) -> int | None:
+        """The archived table a token opens (its table token or a seat's), or None."""
+        tokens = union(
+            select(TABLES.c.id.label("table_id")).where(TABLES.c.token_hash == token_hash),
+            select(SEATS.c.table_id).where(SEATS.c.token_hash == token_hash)).subquery()
+        query = select(ACTIVITY.c.table_id).where(
+            ACTIVITY.c.table_id.in_(select(tokens.c.table_id)),
+            ACTIVITY.c.archived.is_not(None))
+        with self._engine.connect() as connection:
+            found = connection.execute(query).first()
+        return None if found is None else int(found.table_id)
 
     def tables(self) -> list[StoredTable]:
-        """Every table, its seats and its steps in order (for a server starting up)."""
-        with self._engine.connect() as connection:
-            seats: dict[int, list[StoredSeat]] = {}
-            for row in connection.execute(select(SEATS)):
-                seats.setdefault(row.table_id, []).append(
-                    StoredSeat(row.seat, row.agent, row.token_hash))
-            steps: dict[int, list[tuple[int, Any]]] = {}
-            for row in connection.execute(select(STEPS).order_by(STEPS.c.table_id,
-                                                                 STEPS.c.number)):
-                steps.setdefault(row.table_id, []).append((row.number, row.choices))
-            snapshots = {row.table_id: StoredSnapshot(row.number, row.code, row.truth,
-                                                      bytes(row.data))
-                         for row in connection.execute(select(SNAPSHOTS))}
-            found = []
-            for row in connection.execute(select(TABLES).order_by(TABLES.c.id)):
-                numbered = steps.get(row.id, [])
-                seed = str(row.seed)
-                problem = _problem(seed, row.config, numbered)
-                found.append(StoredTable(
-                    id=row.id, system=row.system, rules_version=row.rules_version,
-                    config=dict(row.config) if problem is None else {},
-                    seed=int(seed) if problem is None else 0, created=row.created,
-                    token_hash=row.token_hash, seats=tuple(seats.get(row.id, [])),
-                    steps=tuple(choices for _, choices in numbered) if problem is None else (),
-                    problem=problem,
-                    snapshot=snapshots.get(row.id) if problem is None else None))
-            return found
+        """Every table that is not archived (a tool's view: the server reads them one by
+        one, so that one it cannot read is set aside alone)."""
+        return [self.table(listed.id) for listed in self.listing() if not listed.archived]
 
 
-def _problem(seed: str, config: object, steps: list[tuple[int, Any]]) -> str | None:
-    """What keeps a stored table from replaying (a hand-edited or damaged row), or None."""
-    if not seed.lstrip("-").isdigit():
-        return f"its seed {seed!r} is not a whole number"
-    if not isinstance(config, dict):
-        return "its config is not a JSON object"
-    for expected, (number, choices) in enumerate(steps, start=1):
-        if number != expected:
-            return f"step {expected} is missing from the database"
-        if not isinstance(choices, dict) or not all(
-                isinstance(text, str) for text in choices.values()):
-            return f"step {number} is not a set of choices"
-    return None
+def _maybe_moment(raw: Any) -> datetime | None:
+    if raw is None:
+        return None
+    try:
+        return rows.moment(raw, "date")
+    except BadInput:
+        return None
+
+
+def _checked_seats(seats: tuple[StoredSeat, ...]) -> tuple[StoredSeat, ...]:
+    for seat in seats:
+        rows.name(seat.seat, "seat name")
+        if seat.agent is not None:
+            rows.name(seat.agent, f"seat {seat.seat}'s agent")
+    return seats
+
+
+def _numbered(steps: list[Any]) -> tuple[dict[str, str], ...]:
+    """The steps' choices in order; BadInput if one is missing or damaged."""
+    found = []
+    for expected, step in enumerate(steps, start=1):
+        if step.number != expected:
+            raise BadInput(f"step {expected} is missing from the database")
+        found.append(rows.choices(step.choices, expected))
+    return tuple(found)
 
 
 def _engine(url: str) -> Engine:
-    """An engine for ``url``; a SQLite file's folder is made if missing."""
-    try:
-        parsed = make_url(url)
-    except ArgumentError:
-        raise BadInput(f"--db {url!r}: not a database URL (e.g. sqlite:///games.sqlite3 or "
-                       "postgresql://user@host/undercroft)") from None
+    """An engine for ``url`` (its driver chosen by ``store.urls``); a SQLite file's folder
+    is made if missing."""
+    parsed = engine_url(url)
     where = parsed.render_as_string(hide_password=True)
     if parsed.get_backend_name() == "sqlite" and parsed.database not in (None, "",
                                                                           ":memory:"):

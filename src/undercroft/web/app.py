@@ -12,8 +12,10 @@ from __future__ import annotations
 import asyncio
 import importlib
 import io
-from collections.abc import AsyncIterator, Callable
+import logging
+from collections.abc import AsyncIterator, Callable, Sequence
 from contextlib import asynccontextmanager
+from pathlib import Path
 from typing import Any, Final
 
 import segno
@@ -21,16 +23,21 @@ from fastapi import FastAPI, Request, WebSocket, WebSocketDisconnect
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse, Response
 from pydantic import BaseModel, ConfigDict, Field
+from sqlalchemy.exc import SQLAlchemyError
 from starlette.concurrency import run_in_threadpool
 
-from undercroft.errors import BadInput
+from undercroft.errors import BadInput, one_line
 from undercroft.maps.model import LevelMap, Room
 from undercroft.maps.svg import render_svg
 from undercroft.store.games import GameStore
+from undercroft.web.hosts import AllowedHosts, own_names
 from undercroft.web.limits import NO_STORE, Limits
 from undercroft.web.live import SNAPSHOT_EVERY, LiveTable
 from undercroft.web.payloads import Update, systems
+from undercroft.web.quotas import ServeLimits
 from undercroft.web.tables import Refused, TableService
+
+log = logging.getLogger(__name__)
 
 PAGES: Final = "undercroft.web.pages"
 NO_TELEMETRY: Final[Any] = {"tracing": False, "metrics": False, "logs": False}
@@ -53,15 +60,26 @@ class Choice(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
     choice: str
+    step: int = Field(ge=0, le=10**9)
+    """The step of the state the choice answers (the state's ``step``)."""
 
 
 def create_app(db_url: str | None = None, *, seeds: Callable[[], int] | None = None,
-               snapshot_every: int = SNAPSHOT_EVERY) -> FastAPI:
+               snapshot_every: int = SNAPSHOT_EVERY, limits: ServeLimits | None = None,
+               allowed_hosts: Sequence[str] = (), key_file: Path | None = None) -> FastAPI:
     """The app on the database at ``db_url`` (default: SQLite in the data folder), with
     every stored table resumed. ``seeds`` picks new tables' seeds (tests fix them);
-    ``snapshot_every`` is the number of steps between a table's snapshots (0: none)."""
-    service = TableService(GameStore(db_url), seeds=seeds, snapshot_every=snapshot_every)
-    service.load()
+    ``snapshot_every`` is the number of steps between a table's snapshots (0: none);
+    ``limits`` bound what clients may use; ``allowed_hosts`` are names besides addresses,
+    localhost and this machine's name that requests may be addressed to; ``key_file``
+    keeps the key that signs snapshots (``store.keys``)."""
+    service = TableService(GameStore(db_url, key_file), seeds=seeds,
+                           snapshot_every=snapshot_every, limits=limits)
+    try:
+        service.load()
+    except BaseException:
+        service.close()
+        raise
 
     @asynccontextmanager
     async def lifespan(_: FastAPI) -> AsyncIterator[None]:
@@ -71,6 +89,7 @@ def create_app(db_url: str | None = None, *, seeds: Callable[[], int] | None = N
     app = FastAPI(title="Undercroft shared table", lifespan=lifespan, docs_url=None,
                   redoc_url=None, openapi_url=None, telemetry=NO_TELEMETRY)
     app.add_middleware(Limits)
+    app.add_middleware(AllowedHosts, names=own_names(allowed_hosts))
     app.state.service = service
     _handlers(app)
     _api_routes(app, service)
@@ -90,19 +109,34 @@ def _handlers(app: FastAPI) -> None:
 
     @app.exception_handler(BadInput)
     async def bad_input(_: Request, error: BadInput) -> JSONResponse:
-        return JSONResponse({"detail": str(error)}, status_code=400, headers=NO_STORE)
+        return JSONResponse({"detail": one_line(str(error))}, status_code=400,
+                            headers=NO_STORE)
 
     @app.exception_handler(Refused)
     async def refused(_: Request, error: Refused) -> JSONResponse:
-        return JSONResponse({"detail": str(error)}, status_code=error.status,
+        return JSONResponse({"detail": one_line(str(error))}, status_code=error.status,
                             headers=NO_STORE)
+
+    @app.exception_handler(SQLAlchemyError)
+    async def no_database(_: Request, error: SQLAlchemyError) -> JSONResponse:
+        log.error("the database did not answer: %s", " ".join(str(error).split())[:300])
+        return JSONResponse({"detail": "the database is not answering; try again in a "
+                             "moment"}, status_code=503, headers={**NO_STORE,
+                                                                  "Retry-After": "5"})
+
+    @app.exception_handler(Exception)
+    async def fault(_: Request, error: Exception) -> JSONResponse:
+        log.error("a fault of ours", exc_info=error)
+        return JSONResponse({"detail": "a fault of the server's (it is in its log)"},
+                            status_code=500, headers=NO_STORE)
 
     @app.exception_handler(RequestValidationError)
     async def malformed(_: Request, error: RequestValidationError) -> JSONResponse:
         first = error.errors()[0] if error.errors() else {}
         where = ".".join(str(part) for part in first.get("loc", ()) if part != "body")
         message = str(first.get("msg", "malformed request"))
-        return JSONResponse({"detail": f"{where or 'body'}: {message}"}, status_code=400)
+        return JSONResponse({"detail": one_line(f"{where or 'body'}: {message}")},
+                            status_code=400)
 
 
 def _address(request: Request | WebSocket) -> str:
@@ -115,8 +149,8 @@ def _api_routes(app: FastAPI, service: TableService) -> None:
         return systems()
 
     @app.post("/api/tables")
-    def new_table(body: NewTable) -> dict[str, Any]:
-        return service.create(body.system, body.config, body.automated)
+    def new_table(request: Request, body: NewTable) -> dict[str, Any]:
+        return service.create(body.system, body.config, body.automated, _address(request))
 
     @app.get("/api/table")
     def get_table(request: Request, t: str = "") -> Response:
@@ -141,7 +175,7 @@ def _api_routes(app: FastAPI, service: TableService) -> None:
 
     @app.post("/api/seat/choose")
     def choose(request: Request, body: Choice, t: str = "") -> Response:
-        return _json(service.choose(t, _address(request), body.choice))
+        return _json(service.choose(t, _address(request), body.choice, body.step))
 
 
 def _json(text: str) -> Response:
@@ -192,7 +226,7 @@ def _socket_route(app: FastAPI, service: TableService) -> None:
             now, unsubscribe = await run_in_threadpool(service.subscribe, t,
                                                        _address(websocket), send)
         except Refused as error:
-            reason = str(error).encode()[:120].decode(errors="ignore")  # at most 123 bytes
+            reason = one_line(str(error)).encode()[:120].decode(errors="ignore")  # 123 bytes
             await websocket.close(code=4000 + error.status, reason=reason)
             return
         try:

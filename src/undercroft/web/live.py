@@ -21,6 +21,7 @@ import threading
 import zlib
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from datetime import UTC, datetime
 from typing import Any, Final
 
 from pydantic import BaseModel, ValidationError
@@ -28,7 +29,7 @@ from pydantic import BaseModel, ValidationError
 from undercroft.engine import registry, snapshot
 from undercroft.engine.agents import Agent, agent_stream
 from undercroft.engine.api import Ruleset, Seat
-from undercroft.engine.record import state_hash
+from undercroft.engine.record import read_step, state_hash
 from undercroft.errors import BadInput
 from undercroft.rng import Stream
 from undercroft.store.games import GameStore, StoredSnapshot, StoredTable
@@ -78,6 +79,12 @@ class LiveTable:
     """Steps between snapshots (0: none)."""
     snapshot_at: int = 0
     """The step of the latest snapshot written or read (0: none)."""
+    last_active: datetime = field(default_factory=lambda: now())
+    """When the table last took a step (UTC), for archiving idle tables."""
+    finished: datetime | None = None
+    """When its game ended (UTC), for archiving finished tables."""
+    continuing: bool = False
+    """Automated steps are due and queued to be taken in the background."""
 
     @property
     def steps(self) -> int:
@@ -93,6 +100,11 @@ class LiveTable:
                 if seat not in self.automated and self.ruleset.legal(self.state, seat)]
             self._waiting = (self.changes, seats)
         return list(seats)
+
+
+def now() -> datetime:
+    """The time now in UTC, naive (as the database keeps it)."""
+    return datetime.now(UTC).replace(tzinfo=None)
 
 
 def read_config(ruleset: Ruleset[Any, Any], raw: Mapping[str, Any]) -> BaseModel:
@@ -135,7 +147,7 @@ def _replay_steps(live: LiveTable, start: int) -> None:
     live.pending.clear()
     for number, texts in enumerate(live.record[start:], start=start + 1):
         try:
-            choices = {seat: ruleset.parse(text) for seat, text in texts.items()}
+            choices = read_step(ruleset, live.state, texts)
         except BadInput as error:
             raise BadInput(f"table {live.id}: step {number}: {error}") from None
         for seat in sorted(choices):
@@ -151,11 +163,13 @@ def _replay_steps(live: LiveTable, start: int) -> None:
 
 def snapshot_of(live: LiveTable) -> StoredSnapshot:
     """The table as it stands, as a snapshot: its state, automated seats and their streams
-    and the last step's events, in one graph (so objects they share stay shared)."""
+    and the last step's events, in one graph (so objects they share stay shared). The
+    store signs it as it writes it."""
     text = snapshot.dumps({"state": live.state, "agents": live.agents,
                            "streams": live.streams, "last_events": live.last_events})
     return StoredSnapshot(live.steps, snapshot.code_fingerprint(),
-                          _truth(live, live.state, live.steps), zlib.compress(text.encode(), 6))
+                          _truth(live, live.state, live.steps), "",
+                          zlib.compress(text.encode(), 6))
 
 
 def _truth(live: LiveTable, state: Any, number: int) -> str:
@@ -213,7 +227,8 @@ def write_snapshot(live: LiveTable, store: GameStore) -> None:
         return
     live.snapshot_at = live.steps
     try:
-        store.save_snapshot(live.id, snapshot_of(live))
+        made = snapshot_of(live)
+        store.save_snapshot(live.id, made.number, made.code, made.truth, made.data)
     except Exception:
         log.exception("table %d: the snapshot at step %d was not written", live.id,
                       live.steps)
@@ -237,6 +252,9 @@ def restore(stored: StoredTable, snapshot_every: int = SNAPSHOT_EVERY) -> LiveTa
     automated = {seat.seat: seat.agent for seat in stored.seats if seat.agent is not None}
     live = LiveTable(stored.id, ruleset, config, stored.seed, automated,
                      record=list(stored.steps), snapshot_every=snapshot_every)
+    if stored.snapshot_refused is not None:
+        log.warning("table %d: its snapshot is not used (%s); replaying the record",
+                    stored.id, stored.snapshot_refused)
     if stored.snapshot is None or not _resumed(live, stored.snapshot):
         replay_into(live)
     return live
@@ -320,25 +338,29 @@ def _claiming(live: LiveTable, seat: Seat, action: Any) -> Any:
     return claiming()
 
 
-def advance(live: LiveTable, store: GameStore) -> int:
-    """Take every step that no human has to wait for; returns how many were taken.
+def advance(live: LiveTable, store: GameStore, limit: int = MAX_STEPS_AT_ONCE
+            ) -> tuple[int, bool]:
+    """Take the steps that no human has to wait for, at most ``limit`` of them; returns
+    how many were taken and whether more are due (the limit stopped it).
 
     A step is taken once every human seat that must choose has chosen (at once in a
     simultaneous round, one seat in a turn); the automated seats then choose, and a
     turn of an automated seat is a step of its own.
     """
     taken = 0
-    while taken < MAX_STEPS_AT_ONCE and live.ruleset.outcome(live.state) is None:
+    while live.ruleset.outcome(live.state) is None:
         humans = live.waiting_for()
         if any(seat not in live.pending for seat in humans):
             break
+        if taken >= limit:
+            return taken, True
         choices = {seat: live.pending[seat] for seat in humans}
         for seat in sorted(live.ruleset.to_act(live.state)):
             if seat in live.automated and live.ruleset.legal(live.state, seat):
                 choices[seat] = _agent_choice(live, seat)
         take_step(live, store, choices)
         taken += 1
-    return taken
+    return taken, False
 
 
 def take_step(live: LiveTable, store: GameStore, choices: Mapping[Seat, Any]) -> None:
@@ -355,6 +377,11 @@ def take_step(live: LiveTable, store: GameStore, choices: Mapping[Seat, Any]) ->
     live.record.append(texts)
     live.pending.clear()
     live.last_events = [event.to_dict() for event in events]
+    if live.ruleset.outcome(live.state) is not None:
+        try:
+            store.mark_finished(live.id)
+        except Exception:  # only the archiving clock depends on it
+            log.exception("table %d: its end was not marked in the database", live.id)
     write_snapshot(live, store)
 
 

@@ -28,6 +28,17 @@ from typing import Any, Final
 
 OPTIONS: Final[dict[str, Any]] = {"ws_per_message_deflate": False}
 """uvicorn's settings beyond host, port and logging (see the module's docstring)."""
+
+
+def proxy_options(forwarded_allow_ips: str | None) -> dict[str, Any]:
+    """Whom to believe about the client's address. By default nobody: the address is the
+    socket's peer. uvicorn would otherwise take ``X-Forwarded-For`` from any client on
+    loopback, so one client could show a new address with every request and never meet
+    the limits kept per address (docs/security.md). Behind a reverse proxy, name the
+    proxy's addresses (``--forwarded-allow-ips``) and its header is believed from them."""
+    if not forwarded_allow_ips:
+        return {"proxy_headers": False}
+    return {"proxy_headers": True, "forwarded_allow_ips": forwarded_allow_ips}
 GC_THRESHOLDS: Final = (20_000, 20, 20)
 """The collector's generation thresholds while serving (Python's default: 700, 10, 10)."""
 
@@ -39,17 +50,20 @@ def tune_collector() -> None:
     gc.set_threshold(*GC_THRESHOLDS)
 
 
-def run(app: Any, host: str, port: int, log_level: str) -> None:
+def run(app: Any, host: str, port: int, log_level: str,
+        forwarded_allow_ips: str | None = None) -> None:
     """Serve ``app`` until interrupted (the process's collector tuned for it)."""
     import uvicorn
 
     tune_collector()
-    uvicorn.run(app, host=host, port=port, log_level=log_level, **OPTIONS)
+    uvicorn.run(app, host=host, port=port, log_level=log_level, **OPTIONS,
+                **proxy_options(forwarded_allow_ips))
 
 
-def config(app: Any, host: str, port: int, log_level: str) -> Any:
+def config(app: Any, host: str, port: int, log_level: str,
+           forwarded_allow_ips: str | None = None) -> Any:
     """A ``uvicorn.Config`` with the same options, for a server run from a thread."""
     import uvicorn
 
     return uvicorn.Config(app, host=host, port=port, log_level=log_level, lifespan="on",
-                          **OPTIONS)
+                          **OPTIONS, **proxy_options(forwarded_allow_ips))

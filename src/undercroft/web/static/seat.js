@@ -12,6 +12,7 @@ const token = pageToken();
 let names = new Set(); // this seat and the heroes it plays: whose dice to show
 let sending = false;
 let halves = {}; // legal choice -> its "take half" form (Amulet)
+let shownStep = 0; // the step of the state whose choices are on the buttons
 const openHeroes = new Set(); // heroes shown in full stay open as new states come in
 const log = new EventLog(byId("my-log"), {filter: (event) => touches(event, names)});
 
@@ -20,6 +21,7 @@ function draw(state) {
   const view = state.view || {};
   // The step on the body lets a watcher (and the browser test) see the page keep up.
   document.body.dataset.step = String(state.step);
+  shownStep = state.step;
   const mine = heroesOfSeat(view, state.seat);
   names = new Set([state.seat, ...mine.map((hero) => hero.name)]);
   byId("title").textContent = state.seat;
@@ -69,9 +71,11 @@ async function choose(text) {
   for (const button of byId("choices").querySelectorAll("button")) button.disabled = true;
   byId("error").hidden = true;
   try {
-    // A leading "!" also claims the last step's announcements (Amulet).
-    const state = await requestJson(withQuery("/api/seat/choose", {t: token}),
-                                    {method: "POST", body: {choice: claim ? `!${text}` : text}});
+    // A leading "!" also claims the last step's announcements (Amulet). The step says
+    // which state the choice answers: sent twice (two tabs, a retry) it counts once, and
+    // sent after the table moved on it is refused (409) instead of landing in a later step.
+    const state = await requestJson(withQuery("/api/seat/choose", {t: token}), {
+      method: "POST", body: {choice: claim ? `!${text}` : text, step: shownStep}});
     byId("claim").checked = false;
     byId("half").checked = false;
     sending = false;
