@@ -13,6 +13,7 @@ import typer
 
 from undercroft.cli import (
     amulet_commands,
+    audit_command,
     cardcrawl_commands,
     dice_commands,
     play_commands,
@@ -35,6 +36,7 @@ app.add_typer(cardcrawl_commands.app, name="cardcrawl")
 play_commands.register(app)
 replay_command.register(app)
 simulate_command.register(app)
+audit_command.register(app)
 serve_command.register(app)
 
 

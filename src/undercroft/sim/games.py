@@ -52,7 +52,7 @@ class Batch:
 
 
 @lru_cache(maxsize=16)
-def _config(system: str, config: str) -> tuple[Ruleset[Any, Any], BaseModel]:
+def batch_config(system: str, config: str) -> tuple[Ruleset[Any, Any], BaseModel]:
     ruleset = registry.get(system)
     return ruleset, ruleset.config_model().model_validate(json.loads(config))
 
@@ -85,6 +85,6 @@ def play_game(ruleset: Ruleset[Any, Any], config: BaseModel, agents: Sequence[st
 
 def play_batch(batch: Batch) -> list[dict[str, Figure]]:
     """Every game of a batch, in order (a top-level function: pools pickle it by name)."""
-    ruleset, config = _config(batch.system, batch.config)
+    ruleset, config = batch_config(batch.system, batch.config)
     return [play_game(ruleset, config, batch.agents, game_seed(batch.seed, index))
             for index in range(batch.start, batch.stop)]

@@ -282,3 +282,19 @@ def sweep(arms: Sequence[ArmResult]) -> Figure | None:
         ax.set_ylabel(axis_label(spec, metric))
         ax.grid(axis="y", alpha=0.3)
     return figure
+
+
+def bars(counts: Mapping[str, int], title: str, label: str, total: int) -> Figure:
+    """Horizontal bars of each count's share of ``total``, largest on top (at most
+    ``MAX_BARS``; the rest summed as "others")."""
+    ordered = sorted(counts.items(), key=lambda item: (-item[1], item[0]))
+    if len(ordered) > MAX_BARS:
+        rest = sum(count for _, count in ordered[MAX_BARS - 1:])
+        ordered = [*ordered[:MAX_BARS - 1], ("others", rest)]
+    figure, (ax,) = _panels(1, height=max(2.0, 0.28 * len(ordered) + 1.0))
+    names = [name for name, _ in reversed(ordered)]
+    shares = [100 * count / max(total, 1) for _, count in reversed(ordered)]
+    ax.barh(names, shares, color="C0")
+    ax.set_xlabel(f"{label} (%)")
+    ax.set_title(title)
+    return figure

@@ -202,15 +202,25 @@ def render(result: RunResult) -> str:
 
 
 def write_report(result: RunResult, folder: Path) -> Path:
-    """Write ``folder/index.html`` (the folder made if missing) all at once: a reader never
-    sees half a page, and a failed write leaves the previous page in place. The page is
-    made readable by all (``mkstemp`` makes it private), as a report is meant to be shared.
-    Only a regular file (or a link to one) named ``index.html`` is replaced; a folder or a
-    FIFO there is BadInput, left as it is (:func:`files.check_replaceable`)."""
-    text = render(result)
+    """Write the run's page as ``folder/index.html`` (:func:`write_page`)."""
+    return write_page(render(result), folder)
+
+
+def write_page(text: str, folder: Path) -> Path:
+    """Write ``folder/index.html`` (the folder made if missing): :func:`write_html`."""
     folder.mkdir(parents=True, exist_ok=True)
-    page = folder / PAGE
-    handle, temporary = tempfile.mkstemp(dir=folder, prefix=".index-", suffix=".html.tmp")
+    return write_html(text, folder / PAGE)
+
+
+def write_html(text: str, page: Path) -> Path:
+    """Write the page ``page`` all at once: a reader never sees half a page, and a failed
+    write leaves the previous page in place. The page is made readable by all (``mkstemp``
+    makes it private), as a report is meant to be shared. Only a regular file (or a link
+    to one) is replaced; a folder or a FIFO there is BadInput, left as it is
+    (:func:`files.check_replaceable`)."""
+    folder = page.parent
+    handle, temporary = tempfile.mkstemp(dir=folder, prefix=f".{page.stem}-",
+                                         suffix=".html.tmp")
     try:
         with os.fdopen(handle, "w", encoding="utf-8") as out:
             out.write(text)

@@ -17,11 +17,13 @@ from contextlib import AbstractContextManager
 from types import TracebackType
 from typing import Any, Final, Protocol
 
-from undercroft.engine.figures import Figure
 from undercroft.errors import BadInput
 from undercroft.sim.games import Batch, play_batch
 
-Rows = list[dict[str, Figure]]
+Rows = list[Any]
+"""What a batch gives back: a row of figures per game (``play_batch``), or an audit of
+each game (``audit_game.audit_batch``)."""
+Work = Callable[[Batch], Rows]
 IN_FLIGHT_PER_WORKER: Final = 3
 """Batches queued per worker: enough to keep each busy, few enough to keep memory flat."""
 
@@ -49,9 +51,11 @@ class Workers(AbstractContextManager["Workers"]):
     count = 1
     """How many games this plays at once (batches are sized by it)."""
 
-    def play(self, batches: Iterable[Batch]) -> Iterator[Rows]:
+    def play(self, batches: Iterable[Batch], work: Work = play_batch) -> Iterator[Rows]:
+        """Each batch's rows, in order; ``work`` (a top-level function, which the pools
+        send by name) plays one batch."""
         for batch in batches:
-            yield play_batch(batch)
+            yield work(batch)
 
     def __exit__(self, kind: type[BaseException] | None, error: BaseException | None,
                  trace: TracebackType | None) -> None:
@@ -67,8 +71,8 @@ class LocalPool(Workers):
         self.description = f"{count} local processes"
         self._pool = ProcessPoolExecutor(count, mp_context=multiprocessing.get_context("spawn"))
 
-    def play(self, batches: Iterable[Batch]) -> Iterator[Rows]:
-        return in_order(lambda batch: self._pool.submit(play_batch, batch), batches,
+    def play(self, batches: Iterable[Batch], work: Work = play_batch) -> Iterator[Rows]:
+        return in_order(lambda batch: self._pool.submit(work, batch), batches,
                         self.count * IN_FLIGHT_PER_WORKER)
 
     def __exit__(self, kind: type[BaseException] | None, error: BaseException | None,
@@ -91,8 +95,8 @@ class DaskWorkers(Workers):
         self.count = threads
         self.description = f"Dask cluster at {address} ({threads} threads)"
 
-    def play(self, batches: Iterable[Batch]) -> Iterator[Rows]:
-        return in_order(lambda batch: self._client.submit(play_batch, batch, pure=False),
+    def play(self, batches: Iterable[Batch], work: Work = play_batch) -> Iterator[Rows]:
+        return in_order(lambda batch: self._client.submit(work, batch, pure=False),
                         batches, self.count * IN_FLIGHT_PER_WORKER)
 
     def __exit__(self, kind: type[BaseException] | None, error: BaseException | None,

@@ -9,8 +9,10 @@ from pydantic import BaseModel
 
 from undercroft.engine.agents import Agent
 from undercroft.engine.api import Outcome
+from undercroft.engine.audit import AnomalyKind, GameAuditor
 from undercroft.engine.figures import FigureSpec
 from undercroft.errors import BadInput
+from undercroft.systems.amulet import audit
 from undercroft.systems.amulet.actions import Action, parse_action
 from undercroft.systems.amulet.events import Event
 from undercroft.systems.amulet.game_agents import AGENTS
@@ -73,6 +75,18 @@ class AmuletRuleset:
 
     def watch(self, state: GameState) -> GameFigures:
         return GameFigures(state)
+
+    def audit_kinds(self) -> Sequence[AnomalyKind]:
+        return audit.KINDS
+
+    def catalogue(self, config: BaseModel) -> Mapping[str, Sequence[str]]:
+        return audit.catalogue(config)
+
+    def auditor(self, state: Any) -> GameAuditor:
+        return audit.auditor(state)
+
+    def fingerprint(self, state: Any) -> object:
+        return audit.fingerprint(self.view(state, None))
 
     def hidden(self, state: GameState) -> list[str]:
         """Fragments of JSON no seat's view may contain (the conformance suite's check):

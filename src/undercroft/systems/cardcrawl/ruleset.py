@@ -9,9 +9,11 @@ from pydantic import BaseModel
 
 from undercroft.engine.agents import Agent
 from undercroft.engine.api import Outcome
+from undercroft.engine.audit import AnomalyKind, GameAuditor
 from undercroft.engine.figures import FigureSpec
 from undercroft.engine.turns import TextEvent
 from undercroft.errors import BadInput
+from undercroft.systems.cardcrawl import audit
 from undercroft.systems.cardcrawl.play_actions import Play, parse_play
 from undercroft.systems.cardcrawl.play_agents import AGENTS
 from undercroft.systems.cardcrawl.play_config import CardCrawlConfig
@@ -72,6 +74,18 @@ class CardCrawlRuleset:
 
     def watch(self, state: CardCrawlState) -> GameFigures:
         return GameFigures(state)
+
+    def audit_kinds(self) -> Sequence[AnomalyKind]:
+        return audit.KINDS
+
+    def catalogue(self, config: BaseModel) -> Mapping[str, Sequence[str]]:
+        return audit.catalogue(config)
+
+    def auditor(self, state: Any) -> GameAuditor:
+        return audit.auditor(state)
+
+    def fingerprint(self, state: Any) -> object:
+        return audit.fingerprint(self.view(state, None))
 
     def hidden(self, state: CardCrawlState) -> list[str]:
         """What no seat may see: the seed, and the size, type and stock of rooms the party

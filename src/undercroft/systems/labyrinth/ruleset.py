@@ -9,9 +9,11 @@ from pydantic import BaseModel
 
 from undercroft.engine.agents import Agent
 from undercroft.engine.api import Outcome
+from undercroft.engine.audit import AnomalyKind, GameAuditor
 from undercroft.engine.figures import FigureSpec
 from undercroft.engine.turns import TextEvent
 from undercroft.errors import BadInput
+from undercroft.systems.labyrinth import audit
 from undercroft.systems.labyrinth.actions import Choice, parse_choice
 from undercroft.systems.labyrinth.agents import AGENTS
 from undercroft.systems.labyrinth.config import LabyrinthConfig
@@ -71,6 +73,18 @@ class LabyrinthRuleset:
 
     def watch(self, state: LabyrinthState) -> GameFigures:
         return GameFigures(state)
+
+    def audit_kinds(self) -> Sequence[AnomalyKind]:
+        return audit.KINDS
+
+    def catalogue(self, config: BaseModel) -> Mapping[str, Sequence[str]]:
+        return audit.catalogue(config)
+
+    def auditor(self, state: Any) -> GameAuditor:
+        return audit.auditor(state)
+
+    def fingerprint(self, state: Any) -> object:
+        return audit.fingerprint(self.view(state, None))
 
     def hidden(self, state: LabyrinthState) -> list[str]:
         """No seat sees the seed or the order of the decks."""

@@ -9,9 +9,11 @@ from pydantic import BaseModel
 
 from undercroft.engine.agents import Agent
 from undercroft.engine.api import Outcome
+from undercroft.engine.audit import AnomalyKind, GameAuditor
 from undercroft.engine.figures import FigureSpec
 from undercroft.engine.turns import TextEvent
 from undercroft.errors import BadInput
+from undercroft.systems.squad import audit
 from undercroft.systems.squad.agents import AGENTS
 from undercroft.systems.squad.config import SquadConfig
 from undercroft.systems.squad.figures import GameFigures, figure_spec
@@ -71,6 +73,18 @@ class SquadRuleset:
 
     def watch(self, state: SquadState) -> GameFigures:
         return GameFigures(state)
+
+    def audit_kinds(self) -> Sequence[AnomalyKind]:
+        return audit.KINDS
+
+    def catalogue(self, config: BaseModel) -> Mapping[str, Sequence[str]]:
+        return audit.catalogue(config)
+
+    def auditor(self, state: Any) -> GameAuditor:
+        return audit.auditor(state)
+
+    def fingerprint(self, state: Any) -> object:
+        return audit.fingerprint(self.view(state, None))
 
     def hidden(self, state: SquadState) -> list[str]:
         """The seed, and the boss's sheet (its name is told, its numbers kept)."""

@@ -1,0 +1,188 @@
+"""`undercroft audit SYSTEM`: the rules-health audit (docs/balance-lab.md, "The audit").
+
+Plays whole games as the balance lab does (the same seeds, agents, local processes or a
+Dask cluster) and reports what no test of a part sees: which rules fired and which
+never did, the content never drawn or never used, the games that broke (each fault with
+the command that replays its game to the step it was seen at), and where the steps go.
+``--game I --until STEP`` is that command: it plays one game of the run to that step.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Annotated, Any, Final
+
+import typer
+from rich.console import Console
+from rich.table import Table
+
+from undercroft.cli.output import check_folder_target, check_target, emit_json, new_seed
+from undercroft.cli.simulate_command import progress_bar
+from undercroft.engine import registry
+from undercroft.engine.record import new_record, save_record
+from undercroft.errors import BadInput
+from undercroft.sim.audit_game import audit_batch, audit_game, auditable
+from undercroft.sim.audit_summary import AuditSummary, to_dict
+from undercroft.sim.games import check_agents, game_seed
+from undercroft.sim.run import Plan
+from undercroft.sim.settings import build_arms, parse_sets, read_config_file
+from undercroft.sim.workers import default_workers, open_workers
+
+MAX_GAMES: Final = 10_000_000
+DEFAULT_GAMES: Final = 200
+
+
+def audit_command(
+    system: Annotated[str, typer.Argument(help="The ruleset: " + ", ".join(registry.names()),
+                                          show_default=False)],
+    games: Annotated[int, typer.Option("--games", help="Games to play.")] = DEFAULT_GAMES,
+    seed: Annotated[int | None, typer.Option(
+        "--seed", help="Run seed: game i plays on a seed derived from it and i.")] = None,
+    config: Annotated[Path | None, typer.Option(
+        "--config", help="Rule settings from a TOML or JSON file.")] = None,
+    sets: Annotated[list[str] | None, typer.Option(
+        "--set", help="key=value (repeat); list items joined with '+'.")] = None,
+    agents: Annotated[str | None, typer.Option(
+        "--agents", help="Automated players, one per seat, cycled (default: sensible).")
+    ] = None,
+    workers: Annotated[int | None, typer.Option(
+        "--workers", help="Local processes (default: one per core).")] = None,
+    scheduler: Annotated[str | None, typer.Option(
+        "--scheduler", help="A Dask scheduler's address (tcp://host:8786).")] = None,
+    json_output: Annotated[bool, typer.Option("--json", help="Print one JSON document.")
+                           ] = False,
+    report: Annotated[Path | None, typer.Option(
+        "--report", help="Write the HTML report: FILE.html, or a folder for index.html.")
+    ] = None,
+    game: Annotated[int | None, typer.Option(
+        "--game", help="Play only game I of the run (with --until: to that step).")] = None,
+    until: Annotated[int | None, typer.Option(
+        "--until", help="With --game: stop after this step.")] = None,
+    record: Annotated[Path | None, typer.Option(
+        "--record", help="With --game: write the game's record (for `undercroft replay`).")
+    ] = None,
+) -> None:
+    """Play whole games and report rule coverage, unused content, broken games and length."""
+    ruleset = registry.get(system)
+    auditable(ruleset)
+    seed = new_seed() if seed is None else seed
+    model = ruleset.config_model()
+    base: dict[str, Any] = read_config_file(config) if config is not None else {}
+    parsed = parse_sets(sets or [], model)
+    swept = [sweep.key for sweep in parsed if len(sweep.values) > 1]
+    if swept:
+        raise BadInput(f"--set {swept[0]}: the audit plays one set of rules (no sweeps; "
+                       "`undercroft simulate` compares them)")
+    [arm] = build_arms(model, base, parsed, f"--config {config}" if config else "--set")
+    names = tuple(n.strip().lower() for n in (agents or _default_agent(ruleset)).split(","))
+    check_agents(ruleset, names)
+    if game is not None:
+        _one_game(system, arm.config, names, seed, game, until, record, json_output)
+        return
+    if until is not None or record is not None:
+        raise BadInput("--until and --record go with --game (one game of the run)")
+    if not 1 <= games <= MAX_GAMES:
+        raise BadInput(f"--games {games}: expected 1 to {MAX_GAMES:,}")
+    if workers is not None and workers < 1:
+        raise BadInput(f"--workers {workers}: expected 1 or more")
+    if report is not None:
+        if report.suffix.lower() in (".html", ".htm"):
+            check_target(report, "--report")
+        else:
+            check_folder_target(report, "index.html", "--report")
+    plan = Plan(system, games, seed, [arm], names)
+    summary = AuditSummary(system)
+    with open_workers(workers or default_workers(), scheduler) as pool, progress_bar(
+            f"{system} games audited") as bar:
+        task = bar.add_task("games", total=games)
+        for rows in pool.play(plan.batches(plan.batch_size(pool.count)), audit_batch):
+            for row in rows:
+                summary.add(row)
+            bar.advance(task, len(rows))
+    catalogue = auditable(ruleset).catalogue(arm.config)
+    document = to_dict(summary, seed, sets or [], names, catalogue)
+    if report is not None:
+        from undercroft.sim.audit_report import write_audit_report
+
+        page = write_audit_report(document, report)
+        Console(stderr=True).print(f"report: {page}")
+    if json_output:
+        emit_json(document, "-")
+    else:
+        _print(document)
+
+
+def _default_agent(ruleset: Any) -> str:
+    """The system's most sensible player: a fault it runs into is one a table would."""
+    known = ruleset.agents()
+    return next((name for name in ("sensible", "careful") if name in known), "random")
+
+
+def _one_game(system: str, config: Any, names: tuple[str, ...], seed: int, index: int,
+              until: int | None, record: Path | None, json_output: bool) -> None:
+    """Game ``index`` of the run, under audit, to step ``until`` (or its end)."""
+    if index < 0:
+        raise BadInput(f"--game {index}: expected 0 or more")
+    if until is not None and until < 0:
+        raise BadInput(f"--until {until}: expected 0 or more")
+    if record is not None:
+        check_target(record, "--record")
+    ruleset = registry.get(system)
+    played: list[dict[str, str]] = []
+    this_seed = game_seed(seed, index)
+    audit = audit_game(ruleset, config, names, this_seed, index, until, played)
+    if record is not None:
+        kept = new_record(ruleset, config, this_seed)
+        kept.choices = played
+        save_record(kept, record)
+    document = {"system": system, "seed": seed, "game": index, "game_seed": this_seed,
+                "steps": audit.steps, "result": audit.result,
+                "anomalies": [{"kind": a.kind, "step": a.step, "detail": a.detail}
+                              for a in audit.anomalies],
+                "record": str(record) if record is not None else None}
+    if json_output:
+        emit_json(document, "-")
+        return
+    console = Console(highlight=False)
+    console.print(f"{system}, game {index} of seed {seed} (its own seed {this_seed}): "
+                  f"{audit.steps} steps, {audit.result or 'not ended'}", markup=False)
+    for anomaly in audit.anomalies:
+        console.print(f"  step {anomaly.step}: {anomaly.kind}: {anomaly.detail}",
+                      markup=False)
+    if record is not None:
+        console.print(f"record: {record} (undercroft replay {record})", markup=False)
+
+
+def _print(document: dict[str, Any]) -> None:
+    console = Console(highlight=False)
+    broken = document["broken_games"]
+    console.print(f"{document['system']}: {document['games']:,} games, seed "
+                  f"{document['seed']}; {broken['count']:,} ({100 * broken['share']:.1f}%) "
+                  "with a fault that must be zero", markup=False)
+    table = Table("anomaly", "games", "times", "first seen (replay)")
+    for kind, found in document["anomalies"].items():
+        if found["games"]:
+            example = found["examples"][0]
+            table.add_row(kind + (" *" if found["must_be_zero"] else ""),
+                          f"{found['games']:,}", f"{found['times']:,}",
+                          f"{example['detail']}\n{example['replay']}")
+    console.print(table)
+    rules = document["rules"]
+    console.print(f"rules: {rules['documented']} documented, {rules['fireable']} counted in "
+                  f"play, {len(rules['never_fired'])} never fired: "
+                  + (", ".join(rules["never_fired"]) or "none"), markup=False)
+    content = document["content"]
+    console.print("content never drawn: " + (", ".join(content["never_drawn"]) or "none"),
+                  markup=False)
+    console.print("drawn but never used: " + (", ".join(content["drawn_never_used"])
+                                              or "none"), markup=False)
+    length = document["length"]
+    console.print(f"steps a game: mean {length['steps']['mean']:.1f}, median "
+                  f"{length['steps']['median']:.0f}; results "
+                  + json.dumps(length["results"]), markup=False)
+
+
+def register(app: typer.Typer) -> None:
+    app.command("audit")(audit_command)
+
