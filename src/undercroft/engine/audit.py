@@ -9,8 +9,9 @@ level with no way down, a hit that removes nothing). Each fault found is an
 :class:`Anomaly` of a declared :class:`AnomalyKind`, with the step it was seen at, so
 that the game can be replayed to that moment.
 
-A ruleset offers the audit through :class:`Auditable`: ``audit_kinds``, ``catalogue``
-and ``auditor``. The content and rules a game fires are counted by ``engine.tally``.
+A ruleset offers the audit through :class:`Auditable`: ``audit_kinds``, ``catalogue``,
+``auditor``, ``fingerprint`` and ``may_do_nothing``. The content and rules a game fires
+are counted by ``engine.tally``.
 """
 
 from __future__ import annotations
@@ -102,6 +103,12 @@ class Auditable(Protocol):
     def fingerprint(self, state: Any) -> object:
         """What of the state a player would see change (no step counters, no logs): a
         step that leaves it equal changed nothing."""
+        ...
+
+    def may_do_nothing(self, action: Any) -> bool:
+        """Whether ``action`` may rightly change nothing: a roll that can fail (a missed
+        attack, a search of a wall that hides nothing). Any other choice offered and
+        taken that changes nothing is a ``game.idle-choice``."""
         ...
 
 

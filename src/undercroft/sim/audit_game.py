@@ -9,8 +9,8 @@ any system:
 - ``game.time-up``: the game ended by its step or round limit, not by its rules.
 - ``game.unbounded``: the game reached the audit's step bound without ending.
 - ``game.stalled``: ``STALL`` steps in a row changed nothing a player would see.
-- ``game.idle-choice``: a choice was offered, taken, and changed nothing (once per
-  choice per game).
+- ``game.idle-choice``: a choice was offered, taken, and changed nothing, though the
+  rules do not say it may (``Auditable.may_do_nothing``); once per choice per game.
 - ``game.only-waiting``: a seat was left, for the last part of the game, with a single
   thing to choose (a figure to watch: a dead character's player watching is a rule).
 """
@@ -90,12 +90,12 @@ class _Generic:
                 self.varied[seat] = step
 
     def after(self, step: int, changed: bool, choices: dict[Seat, Any],
-              legal: dict[Seat, list[Any]]) -> None:
+              legal: dict[Seat, list[Any]], audit: Auditable) -> None:
         if changed:
             self.same_since, self.stalled = step, False
         else:
             offered = [f"{seat}: {action.text}" for seat, action in sorted(choices.items())
-                       if len(legal[seat]) > 1]
+                       if len(legal[seat]) > 1 and not audit.may_do_nothing(action)]
             for text in offered:
                 if text not in self.idle:
                     self.idle.add(text)
@@ -148,7 +148,7 @@ def audit_game(ruleset: Ruleset[Any, Any], config: BaseModel, agent_names: Seque
                 if choices_out is not None:
                     choices_out.append({seat: action.text for seat, action in choices.items()})
                 now = audit.fingerprint(state)
-                generic.after(step, now != seen, choices, legal)
+                generic.after(step, now != seen, choices, legal, audit)
                 seen = now
                 auditor.see(state, step, choices, events)
             outcome = ruleset.outcome(state)

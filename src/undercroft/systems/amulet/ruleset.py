@@ -88,6 +88,9 @@ class AmuletRuleset:
     def fingerprint(self, state: Any) -> object:
         return audit.fingerprint(self.view(state, None))
 
+    def may_do_nothing(self, action: Any) -> bool:
+        return audit.may_do_nothing(action)
+
     def hidden(self, state: GameState) -> list[str]:
         """Fragments of JSON no seat's view may contain (the conformance suite's check):
         the seed, the generator's exit ids, any exit number past the count of a room's

@@ -87,6 +87,9 @@ class CardCrawlRuleset:
     def fingerprint(self, state: Any) -> object:
         return audit.fingerprint(self.view(state, None))
 
+    def may_do_nothing(self, action: Any) -> bool:
+        return audit.may_do_nothing(action)
+
     def hidden(self, state: CardCrawlState) -> list[str]:
         """What no seat may see: the seed, and the size, type and stock of rooms the party
         has not been in."""

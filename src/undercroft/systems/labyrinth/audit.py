@@ -22,3 +22,8 @@ def auditor(state: Any) -> GameAuditor:
 
 def fingerprint(view: Mapping[str, Any]) -> object:
     return view_fingerprint(view)
+
+
+def may_do_nothing(action: Any) -> bool:
+    """Whether ``action`` may rightly change nothing (engine.audit.Auditable)."""
+    return False

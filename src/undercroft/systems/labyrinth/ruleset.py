@@ -86,6 +86,9 @@ class LabyrinthRuleset:
     def fingerprint(self, state: Any) -> object:
         return audit.fingerprint(self.view(state, None))
 
+    def may_do_nothing(self, action: Any) -> bool:
+        return audit.may_do_nothing(action)
+
     def hidden(self, state: LabyrinthState) -> list[str]:
         """No seat sees the seed or the order of the decks."""
         return ['"seed":', '"draw_piles":']

@@ -86,6 +86,9 @@ class SquadRuleset:
     def fingerprint(self, state: Any) -> object:
         return audit.fingerprint(self.view(state, None))
 
+    def may_do_nothing(self, action: Any) -> bool:
+        return audit.may_do_nothing(action)
+
     def hidden(self, state: SquadState) -> list[str]:
         """The seed, and the boss's sheet (its name is told, its numbers kept)."""
         return ['"seed":', '"boss_sheet":']
