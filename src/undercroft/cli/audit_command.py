@@ -22,10 +22,10 @@ from undercroft.cli.simulate_command import progress_bar
 from undercroft.engine import registry
 from undercroft.engine.record import new_record, save_record
 from undercroft.errors import BadInput
-from undercroft.sim.audit_game import audit_batch, audit_game, auditable
-from undercroft.sim.audit_summary import AuditSummary, to_dict
+from undercroft.sim.audit_game import audit_game, auditable
+from undercroft.sim.audit_run import run_audit
+from undercroft.sim.audit_summary import to_dict
 from undercroft.sim.games import check_agents, game_seed
-from undercroft.sim.run import Plan
 from undercroft.sim.settings import build_arms, parse_sets, read_config_file
 from undercroft.sim.workers import default_workers, open_workers
 
@@ -91,15 +91,11 @@ def audit_command(
             check_target(report, "--report")
         else:
             check_folder_target(report, "index.html", "--report")
-    plan = Plan(system, games, seed, [arm], names)
-    summary = AuditSummary(system)
     with open_workers(workers or default_workers(), scheduler) as pool, progress_bar(
             f"{system} games audited") as bar:
         task = bar.add_task("games", total=games)
-        for rows in pool.play(plan.batches(plan.batch_size(pool.count)), audit_batch):
-            for row in rows:
-                summary.add(row)
-            bar.advance(task, len(rows))
+        summary = run_audit(system, arm.config, names, games, seed, pool,
+                            lambda done: bar.advance(task, done))
     catalogue = auditable(ruleset).catalogue(arm.config)
     document = to_dict(summary, seed, sets or [], names, catalogue)
     if report is not None:

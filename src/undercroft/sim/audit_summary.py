@@ -11,7 +11,7 @@ from __future__ import annotations
 import shlex
 import statistics
 from collections import Counter
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Final
 
@@ -56,6 +56,8 @@ class AuditSummary:
     """Every audited game of one run, summed up."""
 
     system: str
+    declared: Sequence[AnomalyKind]
+    """The system's own kinds of fault (its ruleset's ``audit_kinds``)."""
     games: int = 0
     broken: int = 0
     """Games with at least one anomaly of a kind that must be zero."""
@@ -69,8 +71,7 @@ class AuditSummary:
     doing: Counter[str] = field(default_factory=Counter)
 
     def __post_init__(self) -> None:
-        declared = [*GENERIC, *auditable(registry.get(self.system)).audit_kinds()]
-        self.kinds = {kind.kind: KindCount(kind) for kind in declared}
+        self.kinds = {kind.kind: KindCount(kind) for kind in (*GENERIC, *self.declared)}
 
     def add(self, game: GameAudit) -> None:
         self.games += 1
@@ -173,8 +174,7 @@ def _never_used(summary: AuditSummary, catalogue: Mapping[str, Sequence[str]]) -
                   if item not in summary.used and item.rsplit(".", 1)[0] in used_kinds)
 
 
-def summed(system: str, games: Iterable[GameAudit]) -> AuditSummary:
-    summary = AuditSummary(system)
-    for game in games:
-        summary.add(game)
-    return summary
+def new_summary(system: str) -> AuditSummary:
+    """An empty summary of ``system``'s games."""
+    return AuditSummary(system, auditable(registry.get(system)).audit_kinds())
+
