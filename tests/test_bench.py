@@ -55,3 +55,11 @@ def test_the_resume_benchmark_resumes_from_a_snapshot_and_by_replay() -> None:
     assert figures["snapshot_step"] == 30 and figures["steps_after_snapshot"] == 10
     assert figures["replay_seconds"] > 0 and figures["resume_seconds"] > 0
     assert figures["snapshot_bytes"] > 0
+
+
+def test_the_audit_overhead_benchmark_prints_both_modes() -> None:
+    document = json.loads(run("audit_overhead.py", "--games", "1", "--rounds", "1",
+                              "--json")[-1])
+    assert document["games_per_second_off"] > 0 and document["games_per_second_on"] > 0
+    assert document["ratio"] == round(document["games_per_second_on"]
+                                      / document["games_per_second_off"], 4)
