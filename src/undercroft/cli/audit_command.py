@@ -25,7 +25,7 @@ from undercroft.errors import BadInput
 from undercroft.sim.audit_game import audit_game, auditable
 from undercroft.sim.audit_run import run_audit
 from undercroft.sim.audit_summary import to_dict
-from undercroft.sim.games import check_agents, game_seed
+from undercroft.sim.games import check_agents, default_agent, game_seed
 from undercroft.sim.settings import build_arms, parse_sets, read_config_file
 from undercroft.sim.workers import default_workers, open_workers
 
@@ -44,7 +44,8 @@ def audit_command(
     sets: Annotated[list[str] | None, typer.Option(
         "--set", help="key=value (repeat); list items joined with '+'.")] = None,
     agents: Annotated[str | None, typer.Option(
-        "--agents", help="Automated players, one per seat, cycled (default: sensible).")
+        "--agents", help="Automated players, one per seat, cycled (default: the system's most "
+        "sensible: sensible, else careful).")
     ] = None,
     workers: Annotated[int | None, typer.Option(
         "--workers", help="Local processes (default: one per core).")] = None,
@@ -75,7 +76,7 @@ def audit_command(
         raise BadInput(f"--set {swept[0]}: the audit plays one set of rules (no sweeps; "
                        "`undercroft simulate` compares them)")
     [arm] = build_arms(model, base, parsed, f"--config {config}" if config else "--set")
-    names = tuple(n.strip().lower() for n in (agents or _default_agent(ruleset)).split(","))
+    names = tuple(n.strip().lower() for n in (agents or default_agent(ruleset)).split(","))
     check_agents(ruleset, names)
     if game is not None:
         _one_game(system, arm.config, names, seed, game, until, record, json_output)
@@ -108,11 +109,6 @@ def audit_command(
     else:
         _print(document)
 
-
-def _default_agent(ruleset: Any) -> str:
-    """The system's most sensible player: a fault it runs into is one a table would."""
-    known = ruleset.agents()
-    return next((name for name in ("sensible", "careful") if name in known), "random")
 
 
 def _one_game(system: str, config: Any, names: tuple[str, ...], seed: int, index: int,

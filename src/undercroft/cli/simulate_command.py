@@ -29,7 +29,7 @@ from undercroft.cli.output import check_folder_target, emit_json, new_seed
 from undercroft.content.files import check_can_create
 from undercroft.engine import registry
 from undercroft.errors import BadInput
-from undercroft.sim.games import check_agents
+from undercroft.sim.games import check_agents, default_agent
 from undercroft.sim.report import PAGE
 from undercroft.sim.rows_out import RowWriter, check_target
 from undercroft.sim.run import Plan, RunResult, out_columns, run
@@ -69,7 +69,8 @@ def simulate_command(
         "--set", help="key=value, or key=a,b,c to sweep (repeat for a grid); list items "
         "joined with '+'.")] = None,
     agents: Annotated[str | None, typer.Option(
-        "--agents", help="Automated players, one per seat, cycled (default: sensible).")
+        "--agents", help="Automated players, one per seat, cycled (default: the system's most "
+        "sensible: sensible, else careful).")
     ] = None,
     party: Annotated[str | None, typer.Option("--party", help="Classes, comma-separated.")
                      ] = None,
@@ -111,7 +112,7 @@ def simulate_command(
         base["party"] = [name.strip().lower() for name in party.split(",")]
     arms = build_arms(model, base, parse_sets(sets or [], model),
                       "--party" if config is None else f"--config {config}")
-    names = tuple(n.strip().lower() for n in (agents or _default_agent(ruleset)).split(","))
+    names = tuple(n.strip().lower() for n in (agents or default_agent(ruleset)).split(","))
     check_agents(ruleset, names)
     check_outputs(out, report)
     plan = Plan(system, games, seed, arms, names)
@@ -139,9 +140,6 @@ def check_outputs(out: Path | None, report: Path | None) -> None:
     if report is not None:
         check_folder_target(report, PAGE, "--report")
 
-
-def _default_agent(ruleset: Any) -> str:
-    return "sensible" if "sensible" in ruleset.agents() else "random"
 
 
 def _play(plan: Plan, count: int, scheduler: str | None, out: Path | None) -> RunResult:
