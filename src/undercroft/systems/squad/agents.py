@@ -19,6 +19,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any, Final
 
 from undercroft.engine.agents import RandomAgent
+from undercroft.engine.tally import fired
 from undercroft.rng import Stream
 from undercroft.systems.squad.denizens import bestiary
 from undercroft.systems.squad.moves import Move
@@ -43,6 +44,7 @@ class GameMaster:
             return self._scene(view, legal)
         attacks = [m for m in legal if m.verb == "monster"]
         if attacks:
+            fired("squad.gm.detriment")
             heroes = view["heroes"]
             return min(attacks, key=lambda m: (heroes[m.target]["hit_points"], m.target))
         standing = [m for m in view["scene"] if m["hit_points"] > 0 and not m["fled"]]
@@ -63,6 +65,7 @@ class GameMaster:
             return traps[0]
         groups = [m for m in legal if m.verb == "bring"]
         if not groups:
+            fired("squad.end.boss-comes")
             return next(m for m in legal if m.verb == "boss")
         wanted = max(1, round(self.group * standing))
         table = bestiary().monsters

@@ -13,6 +13,8 @@ so when the current scene is over"; otherwise their coins return.
 
 from __future__ import annotations
 
+from undercroft.engine.tally import drawn, fired
+from undercroft.systems.squad.content import loot_id, stuff_id
 from undercroft.systems.squad.dice_steps import TOP
 from undercroft.systems.squad.heroes import Hero, gain_stuff
 from undercroft.systems.squad.loot import gain_loot, loot_kind, search_for_loot, transfer_loot
@@ -30,6 +32,9 @@ def search(state: SquadState) -> None:
     kinds = tuple(dict.fromkeys(loot_kind(kind) for m in state.defeated for kind in m.loot))
     state.offered = kinds
     state.loot_due = []
+    fired("squad.loop.loot-search")
+    if kinds:
+        fired("squad.monster.loot-type")
     for hero_id in state.standing_heroes():
         check = search_for_loot(state.heroes[hero_id], state.dice)
         state.say("search", f"{state.heroes[hero_id].name} searches ({check.roll}): "
@@ -45,6 +50,10 @@ def search(state: SquadState) -> None:
             hero = state.heroes[taker]
             if all(s.name != stuff.name for s in hero.stuff):
                 item = gain_stuff(hero, stuff.name, stuff.kind, stuff.spell)
+                fired("squad.boss.stuff-or-loot")
+                drawn(stuff_id(item.name))
+                if item.spell is not None:
+                    drawn(f"squad.spell.{item.spell}")
                 state.say("stuff", f"{hero.name} takes the boss's {item.name} (d{item.die})",
                           hero=taker)
 
@@ -55,6 +64,7 @@ def loot_legal(state: SquadState, hero_id: str) -> list[Move]:
 
 def take(state: SquadState, move: Move) -> None:
     gain_loot(state.heroes[move.actor], move.item)
+    drawn(loot_id(move.item))
     state.loot_due.remove(move.actor)
     state.say("loot", f"{state.heroes[move.actor].name} takes {move.item}", hero=move.actor,
               loot=move.item)
@@ -99,6 +109,8 @@ def spend(state: SquadState, move: Move) -> None:
         paid = raise_special(payer, target)
         what = f"{target.name}'s special to +{target.special_level}"
     state.coins.spend(paid.cost, on_own_hero=paid.to_stage > 0)
+    fired("squad.loop.spending")
+    fired("squad.spend.coins")
     state.say("spend", f"{payer.name} pays {paid.cost} pennies to raise {what}"
               f"{' (back to the Stage Value)' if paid.to_stage else ''}", hero=move.actor,
               cost=paid.cost)
@@ -114,6 +126,8 @@ def give(state: SquadState, move: Move) -> None:
 
 def pursue(state: SquadState, move: Move) -> None:
     monster = state.monster(move.target)
+    fired("squad.defeat.pursue")
+    fired("squad.loop.flee-and-pursue")
     if monster.id in state.coins.pushed:
         state.coins.pursue(monster.id)
     monster.fled = False

@@ -25,6 +25,7 @@ from collections.abc import Mapping
 from dataclasses import asdict, dataclass, field
 from typing import Any, Final, Literal
 
+from undercroft.engine.tally import fired
 from undercroft.errors import BadInput
 
 QUARTER: Final = 25
@@ -80,6 +81,7 @@ class CoinPool:
                            f"got {guides} guide(s) of {quarter}")
         if gifts not in ("out-of-play", "pool"):
             raise BadInput(f"gifts: expected 'out-of-play' or 'pool', got {gifts!r}")
+        fired("squad.coins.pool")
         return cls(guides=guides, pool=guides * quarter, gifts=gifts)
 
     # --- queries the GM's agent asks -------------------------------------------------
@@ -155,6 +157,8 @@ class CoinPool:
             raise CoinError(f"the Pool holds {self.pool + self.carried} coin(s), fewer than "
                             f"the Boss's share of {boss_share}: no stage can open")
         taken = min(self.pool, per_guide * self.guides + boss_share)
+        if taken < per_guide * self.guides + boss_share:
+            fired("squad.coins.small-pool")
         self.pool -= taken
         self.stage_value, self.carried = taken + self.carried, 0
         self.boss_reserve, self.boss = boss_share, boss
@@ -174,6 +178,7 @@ class CoinPool:
                             f"{have}{state}")
         if denizen in self.pushed:
             return 0
+        fired("squad.coins.push")
         if denizen == self.boss:
             self.boss_reserve = 0  # the Boss is in play: its share is spent on it
         self.stage_value -= cost
@@ -250,6 +255,10 @@ class CoinPool:
         if not 1 <= amount <= self.with_heroes:
             raise CoinError(f"cannot spend {amount} coin(s): the heroes hold {self.with_heroes}")
         self.with_heroes -= amount
+        if on_own_hero:
+            fired("squad.economy.help-myself")
+        else:
+            fired("squad.economy.help-you")
         if not on_own_hero:
             if self.gifts == "pool":
                 self.pool += amount
@@ -266,6 +275,7 @@ class CoinPool:
         if not self.stage_open:
             raise CoinError("no stage is open")
         back = self.stage_value + sum(self.pushed.values())
+        fired("squad.coins.up-for-grabs")
         self.pool += back
         self.stage_value = self.boss_reserve = 0
         self.pushed, self.fled = {}, {}

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from typing import Final
 
+from undercroft.engine.tally import fired
 from undercroft.systems.squad.heroes import Hero, Stuff, new_hero
 
 FAF_SPECIAL: Final = "arcane-vigor"
@@ -28,6 +29,8 @@ URD_SPECIAL: Final = "hardy-resilience"
 def faf(player: str = "guide") -> Hero:
     """Faf of the Blue Steel: Mage d12, Explorer d8, Warrior d4; Lightning Arc d4, Chitin
     Bracers d6. Lightning Arc is her own spell, cast as the seed's Fireball (damage)."""
+    fired("squad.example.heroes")
+    fired("squad.example.specials")
     return new_hero("Faf of the Blue Steel",
                     {"mage": "d12", "explorer": "d8", "warrior": "d4"},
                     [Stuff("Lightning Arc", "spell", 4, "fireball"),
@@ -38,6 +41,8 @@ def faf(player: str = "guide") -> Hero:
 def urd(player: str = "guide") -> Hero:
     """Urd the Indomitable: Warrior d12, Mage d8, Explorer d4; Goblinbane d6, Magical
     Tattoos of Defense d4."""
+    fired("squad.example.heroes")
+    fired("squad.example.specials")
     return new_hero("Urd the Indomitable",
                     {"warrior": "d12", "mage": "d8", "explorer": "d4"},
                     [Stuff("Goblinbane", "weapon", 6),

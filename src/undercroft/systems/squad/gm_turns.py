@@ -15,6 +15,8 @@ later, and the Goblin only dealt 1 point of damage").
 
 from __future__ import annotations
 
+from undercroft.engine.tally import drawn, fired, used
+from undercroft.systems.squad.content import stuff_id
 from undercroft.systems.squad.denizens import avoids_trap, bestiary, trap_damage, try_flee
 from undercroft.systems.squad.dice_steps import succeeds
 from undercroft.systems.squad.hero_combat import apply_soak, armour_soak
@@ -33,6 +35,7 @@ def scene_legal(state: SquadState) -> list[Move]:
     targets = len(state.standing_heroes())
     prices = price_list(stage, targets)
     spare = state.coins.spare
+    fired("squad.coins.push-needs-coins")
     moves = []
     for monster in stage.monsters:
         cost = prices[monster]
@@ -57,6 +60,10 @@ def set_scene(state: SquadState, move: Move) -> None:
                                         for s in boss.stuff),
                                   boss=True))
         state.coins.push(boss_id, boss.cost)
+        fired("squad.stage.boss")
+        if boss.stuff:
+            fired("squad.boss.stuff")
+        drawn(f"squad.boss.{boss_id}")
         state.say("boss", f"The boss of {state.stage.name}: {boss.name}. {boss.description}",
                   monster=boss_id)
         return
@@ -69,6 +76,8 @@ def set_scene(state: SquadState, move: Move) -> None:
                          kind.hit_points, kind.hit_points, tuple(kind.loot))
         state.coins.push(monster.id, kind.cost)
         state.scene.append(monster)
+        drawn(f"squad.monster.{move.target}")
+    fired("squad.monster.cost")
     state.say("monsters", f"{move.item} {kind.name}{'s' if move.item != '1' else ''} "
               f"attack! ({', '.join(m.id for m in state.scene)})", monster=move.target,
               count=int(move.item))
@@ -86,6 +95,11 @@ def _spring(state: SquadState, trap_id: str) -> None:
     targets = state.standing_heroes()
     denizen = _new_id(state, trap_id)
     state.coins.push(denizen, trap.cost(len(targets)))
+    fired("squad.trap.cost-per-target")
+    fired("squad.trap.sprung-by-gm")
+    fired("squad.trap.explorer-check")
+    fired("squad.loop.traps")
+    drawn(f"squad.trap.{trap_id}")
     state.say("trap", f"{trap.name} is sprung on {len(targets)} heroes", trap=trap_id)
     avoided: list[str] = []
     caught: list[str] = []
@@ -99,11 +113,16 @@ def _spring(state: SquadState, trap_id: str) -> None:
     for hero_id in caught:
         hero = state.heroes[hero_id]
         damage = trap_damage(trap, state.dice.die)
+        fired("squad.stuff.armour-not-traps")
+        used(f"squad.trap.{trap_id}")
         take_damage(hero, damage)
         state.say("trapped", f"{trap.name} hits {hero.name} for {damage} "
                   f"({hero.hit_points} left)", hero=hero_id, damage=damage, source=trap_id)
         _knocked_out(state, hero_id, trap_id)
     share = state.coins.settle_trap(denizen, len(targets), len(avoided))
+    fired("squad.defeat.trap")
+    if avoided and share:
+        fired("squad.collect.coins")
     for hero_id in avoided:
         state.heroes[hero_id].pennies += share
 
@@ -119,7 +138,9 @@ def monster_act(state: SquadState, monster: InPlay, move: Move) -> None:
         state.say("hold", f"{monster.id} holds back", monster=monster.id)
         return
     if move.verb == "flee":
+        fired("squad.defeat.flee")
         if try_flee(monster.die, state.dice.die):
+            fired("squad.loop.flee-and-pursue")
             monster.fled = True
             if monster.id in state.coins.pushed:
                 state.coins.flee(monster.id)
@@ -134,11 +155,14 @@ def _monster_attack(state: SquadState, monster: InPlay, hero_id: str) -> None:
     hero = state.heroes[hero_id]
     marks = state.effects.setdefault(hero_id, {})
     face = state.dice.die(monster.die)
+    fired("squad.monster.one-die")
+    used(f"squad.{'boss' if monster.boss else 'monster'}.{monster.kind}")
     if not succeeds(face):
         state.say("monster miss", f"{monster.id} attacks {hero.name} ({face}): a miss",
                   monster=monster.id, hero=hero_id)
         return
     if marks.get("illusions", 0) > 0:
+        fired("squad.spell.mirror-image")
         marks["illusions"] -= 1
         state.say("illusion", f"{monster.id} strikes one of {hero.name}'s illusions",
                   monster=monster.id, hero=hero_id)
@@ -148,6 +172,12 @@ def _monster_attack(state: SquadState, monster: InPlay, hero_id: str) -> None:
     shield = [spell_armour_of(marks["shield"])] if marks.get("shield") else []
     soak = armour_soak(hero, damage, state.dice.die, ignore, shield)
     taken = apply_soak(hero, soak)
+    if ignore:
+        fired("squad.special.hardy-resilience")
+    if shield and soak.armour == shield[0].name:
+        fired("squad.spell.shield")
+    elif soak.armour is not None:
+        used(stuff_id(soak.armour))
     state.say("wounded", f"{monster.id} hits {hero.name} ({face}) for {damage}; "
               f"{soak.armour or 'no armour'} soaks {soak.armour_roll}"
               f"{f', Hardy Resilience {ignore}' if ignore else ''}: {taken} taken "
@@ -163,5 +193,7 @@ def spell_armour_of(die: int) -> Stuff:
 def _knocked_out(state: SquadState, hero_id: str, source: str) -> None:
     hero = state.heroes[hero_id]
     if hero.out_of_game:
+        fired("squad.loop.out-of-game")
+        fired("squad.hp.out")
         state.say("out", f"{hero.name} is out of the game", hero=hero_id, source=source)
 

@@ -19,6 +19,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import Final
 
+from undercroft.engine.tally import fired
 from undercroft.errors import BadInput
 from undercroft.rng import Stream
 from undercroft.systems.squad.dice_steps import DIFFICULTY, Roller, roller_of, succeeds
@@ -57,6 +58,8 @@ def ability_check(hero: Hero, ability: str, roll: Stream | Roller,
                   difficulty: int = DIFFICULTY) -> Check:
     """Roll the hero's die for ``ability`` against ``difficulty`` (4 "unless otherwise stated")."""
     die = hero.ability_die(ability)
+    fired("squad.ability.uses")
+    fired("squad.ability.difficulty")
     return Check(ability, die, roller_of(roll)(die), difficulty)
 
 
@@ -120,6 +123,8 @@ def best_armour(hero: Hero, extra: Sequence[Stuff] = ()) -> Stuff | None:
     die. Ties go to the first held.
     """
     armours = [s for s in (*hero.stuff, *extra) if s.kind == "armour"]
+    if len(armours) > 1:
+        fired("squad.stuff.best-armour")
     return max(armours, key=lambda s: s.die, default=None)
 
 
@@ -146,6 +151,8 @@ def armour_soak(hero: Hero, damage: int, roll: Stream | Roller, ignore: int = 0,
     when activated. Never below 0. Nothing is changed: see :func:`apply_soak`.
     """
     armour = best_armour(hero, extra_armour)
+    if armour is not None:
+        fired("squad.stuff.armour")
     armour_roll = roller_of(roll)(armour.die) if armour is not None else 0
     taken = max(0, damage - armour_roll - max(0, ignore))
     return Soak(hero.name, damage, armour.name if armour else None, armour_roll,

@@ -15,6 +15,8 @@ from __future__ import annotations
 
 from typing import Final
 
+from undercroft.engine.tally import counting, fired, used
+from undercroft.systems.squad.content import loot_id, stuff_id
 from undercroft.systems.squad.dice_steps import succeeds
 from undercroft.systems.squad.hero_combat import (
     Check,
@@ -87,6 +89,8 @@ def hero_act(state: SquadState, hero_id: str, move: Move) -> None:
     special = move.how in ("special", "both")
     if special:
         state.coins.spend(activate_special(hero, hero).cost, on_own_hero=True)
+        fired("squad.loop.specials")
+        used(f"squad.special.{hero.special}")
         state.say("special", f"{hero.name} spends a penny on the special ability",
                   hero=hero_id)
         if damage_ignored(hero):  # Hardy Resilience: ready for the next hit
@@ -94,6 +98,9 @@ def hero_act(state: SquadState, hero_id: str, move: Move) -> None:
     stuff = hero.stuff_named(move.item)
     times = 1 + (extra_attacks(hero) if special and stuff.kind == "weapon" else 0) \
         + (extra_spells(hero) if special and stuff.kind == "spell" else 0)
+    if times > 1:
+        fired("squad.special.extra-actions")
+    used(stuff_id(stuff.name))
     for _ in range(times):
         if move.verb == "attack":
             _strike(state, hero_id, move, special)
@@ -113,6 +120,7 @@ def _companion(state: SquadState, hero_id: str) -> None:
     target = next(iter(state.foes()), None)
     if not die or target is None:
         return
+    fired("squad.spell.summon")
     face = state.dice.die(die)
     if not succeeds(face):
         state.say("miss", f"{state.heroes[hero_id].name}'s companion misses {target.id}",
@@ -126,12 +134,17 @@ def _checked(state: SquadState, hero: Hero, ability: str, move: Move) -> Check:
     check = ability_check(hero, ability, state.dice)
     marks = state.effects.get(_id_of(state, hero), {})
     if not check.success and marks.get("bless", 0) > 0:
+        fired("squad.spell.bless")
         marks["bless"] -= 1
         check = ability_check(hero, ability, state.dice)
         state.say("bless", f"{hero.name} rerolls (Bless): {check.roll}", success=check.success)
     party = [state.heroes[h] for h in state.standing_heroes()]
     if not check.success and move.how in ("loot", "both") and can_rescue(check, party):
         check, spent = rescue(check, party)
+        fired("squad.loop.loot-spent")
+        used(loot_id(spent.kind))
+        if any(name != hero.name for name, _ in spent.taken):
+            fired("squad.loot.for-another")
         state.say("loot spent", f"loot turns {hero.name}'s {ability} roll into a success",
                   taken=[list(t) for t in spent.taken])
     return check
@@ -144,12 +157,15 @@ def _strike(state: SquadState, hero_id: str, move: Move, special: bool) -> None:
     if target is None:
         return
     stuff = hero.stuff_named(move.item)
+    fired("squad.stuff.attack")
     check = _checked(state, hero, attack_ability(stuff), move)
     if not check.success:
         state.say("miss", f"{hero.name} attacks {target.id} with {stuff.name}: "
                   f"{check.roll} on d{check.die}, a miss", hero=hero_id, target=target.id)
         return
     damage = roll_damage(stuff, state.dice, extra_damage(hero) if special else 0)
+    if special and extra_damage(hero):
+        fired("squad.special.deadly-strike")
     _wound(state, hero_id, target, damage, stuff.name, check.roll)
 
 
@@ -160,7 +176,11 @@ def _wound(state: SquadState, hero_id: str, target: InPlay, damage: int, source:
     state.say("hit", f"{hero.name} hits {target.id} with {source} ({roll}): {damage} damage "
               f"({target.hit_points} left)", hero=hero_id, target=target.id, damage=damage)
     if target.hit_points == 0:
+        fired("squad.defeat.monster")
         coins = state.coins.collect(target.id) if target.id in state.coins.pushed else 0
+        if coins:
+            fired("squad.collect.coins")
+            fired("squad.loop.push-and-collect")
         hero.pennies += coins
         state.defeated.append(target)
         state.say("defeated", f"{hero.name} defeats {target.id}"
@@ -172,6 +192,11 @@ def _wound(state: SquadState, hero_id: str, target: InPlay, damage: int, source:
 def _cast(state: SquadState, hero_id: str, move: Move, special: bool) -> None:
     hero = state.heroes[hero_id]
     stuff = hero.stuff_named(move.item)
+    fired("squad.loop.spells")
+    if counting():
+        used(f"squad.spell.{stuff.spell}")
+        if stuff.name != spell(stuff.spell or "").name:
+            fired("squad.spell.own-spells")
     check = _checked(state, hero, "mage", move)
     if not check.success:
         state.say("miss", f"{hero.name} casts {stuff.name}: {check.roll} on d{check.die}, "
@@ -181,12 +206,17 @@ def _cast(state: SquadState, hero_id: str, move: Move, special: bool) -> None:
     if effect.effect in HARMFUL:
         first = next((m for m in state.foes() if m.id == move.target), None)
         others = [m for m in state.foes() if m is not first]
+        fired("squad.spell.fireball")
         extra = extra_targets(hero) if special else 0
+        if extra:
+            fired("squad.special.targets")
         for target in ([first] if first else []) + others[:extra]:
             _wound(state, hero_id, target, effect.amount, stuff.name, check.roll)
         return
     helped = [move.target] + ([h for h in state.standing_heroes() if h != move.target]
                               [:extra_heroes(hero)] if special else [])
+    if len(helped) > 1:
+        fired("squad.special.targets")
     for target_id in helped:
         _help(state, hero, target_id, effect.effect, effect.amount, effect.die, stuff.name)
 
@@ -196,9 +226,11 @@ def _help(state: SquadState, caster: Hero, target_id: str, kind: str, amount: in
     target = state.heroes[target_id]
     marks = state.effects.setdefault(target_id, {})
     if kind == "heal":
+        fired("squad.spell.heal")
         healed = heal(target, amount)
         text = f"{target.name} recovers {healed} hit points ({target.hit_points})"
     elif kind == "untargetable":
+        fired("squad.spell.invisibility")
         marks["invisible"] = marks.get("invisible", 0) + amount
         text = f"{target.name} cannot be physically attacked for {amount} rounds"
     elif kind == "illusions":

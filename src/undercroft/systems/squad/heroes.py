@@ -15,6 +15,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Final, Literal
 
+from undercroft.engine.tally import fired
 from undercroft.errors import BadInput
 from undercroft.systems.squad.dice_steps import LADDER, die_name, parse_die
 from undercroft.systems.squad.specials import FIRST_LEVEL, check_level, special_id
@@ -62,6 +63,7 @@ class Stuff:
                            f"got {self.kind!r}")
         object.__setattr__(self, "die", parse_die(self.die, f"{where}, field die"))
         if self.kind == "spell":
+            fired("squad.stuff.spell-is-stuff")
             if self.spell is None:
                 raise BadInput(f"{where}, field spell: a spell names the seed's spell it "
                                "works as (heal, bless, fireball, ...)")
@@ -161,6 +163,11 @@ def new_hero(name: str, abilities: Mapping[str, object],
     if sorted(s.die for s in items) != sorted(STARTING_STUFF_DICE):
         shown = ", ".join(f"{s.name} {die_name(s.die)}" for s in items) or "none"
         raise BadInput(f"hero {name!r}, stuff: two pieces, one d4 and one d6, got {shown}")
+    fired("squad.ability.dice")
+    fired("squad.stuff.two-pieces")
+    fired("squad.hp.fifteen")
+    fired("squad.special.one")
+    fired("squad.special.free-first")
     return Hero(name, dice, items, special_id(special), check_level(FIRST_LEVEL),
                 player=player)
 
@@ -171,6 +178,7 @@ def check_party(heroes: Sequence[Hero]) -> None:
     "Everyone else will make decisions for up to two heroes"; names identify
     heroes (loot and coins move between heroes by name).
     """
+    fired("squad.setup.two-heroes")
     names = Counter(h.name for h in heroes)
     twice = sorted(n for n, count in names.items() if count > 1)
     if twice:
@@ -184,6 +192,7 @@ def check_party(heroes: Sequence[Hero]) -> None:
 
 def take_damage(hero: Hero, amount: int) -> int:
     """Lose ``amount`` Hit Points (never below 0); the Hit Points actually lost."""
+    fired("squad.hp.damage-and-healing")
     lost = min(max(0, amount), hero.hit_points)
     hero.hit_points -= lost
     return lost
@@ -197,6 +206,9 @@ def heal(hero: Hero, amount: int) -> int:
     """
     if hero.out_of_game:
         return 0
+    fired("squad.hp.damage-and-healing")
+    if amount > hero.max_hit_points - hero.hit_points:
+        fired("squad.hp.maximum")
     gained = min(max(0, amount), hero.max_hit_points - hero.hit_points)
     hero.hit_points += max(0, gained)
     return max(0, gained)
@@ -206,6 +218,7 @@ def gain_stuff(hero: Hero, name: str, kind: StuffKind, spell_id: str | None = No
     """New Stuff for a hero, at d4: "New Stuff will start D4 unless otherwise stated"."""
     if any(s.name == name for s in hero.stuff):
         raise BadInput(f"{hero.name} already has stuff named {name!r}")
+    fired("squad.stuff.new-at-d4")
     item = Stuff(name, kind, NEW_STUFF_DIE, spell_id)
     hero.stuff.append(item)
     return item

@@ -19,6 +19,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Final
 
+from undercroft.engine.tally import fired
 from undercroft.errors import BadInput
 from undercroft.rng import Stream
 from undercroft.systems.squad.dice_steps import DIFFICULTY, Roller
@@ -52,6 +53,7 @@ def search_for_loot(hero: Hero, roll: Stream | Roller, difficulty: int = DIFFICU
     On a success the game master offers the Loot Types of the defeated monsters;
     a failed search may be rescued with 1E tokens like any Explorer roll.
     """
+    fired("squad.loot.search")
     return ability_check(hero, "explorer", roll, difficulty)
 
 
@@ -99,6 +101,7 @@ def spend_loot(heroes: Sequence[Hero], kind: str, amount: int) -> LootSpent:
         raise BadInput(f"loot: {amount} x 1{key} needed, {held} held by {names}")
     taken: list[tuple[str, int]] = []
     left = amount
+    fired("squad.loot.pooled")
     for hero in givers:
         count = min(left, hero.loot.get(key, 0))
         if count:
@@ -129,6 +132,8 @@ def rescue(check: Check, heroes: Sequence[Hero]) -> tuple[Check, LootSpent]:
         raise BadInput(f"loot: the {check.ability} roll of {check.total} already succeeded")
     needed = loot_needed(check.total, check.difficulty)
     spent = spend_loot(heroes, ABILITY_LOOT[check.ability], needed)
+    fired("squad.loot.ability-tokens")
+    fired("squad.loot.after-the-roll")
     return check.with_bonus(needed), spent
 
 
@@ -144,6 +149,7 @@ def heal_with_loot(heroes: Sequence[Hero], target: Hero, amount: int) -> LootSpe
     if amount > missing:
         raise BadInput(f"loot: {target.name} can recover {missing} Hit Points, not {amount}")
     spent = spend_loot(heroes, "HP", amount)
+    fired("squad.loot.hit-points")
     heal(target, amount)
     return spent
 
@@ -156,7 +162,9 @@ def damage_with_loot(heroes: Sequence[Hero], amount: int, monster_damaged: bool)
     """
     if not monster_damaged:
         raise BadInput("loot: 1C only adds damage to a monster already damaged")
-    return spend_loot(heroes, "C", amount)
+    spent = spend_loot(heroes, "C", amount)
+    fired("squad.loot.crit")
+    return spent
 
 
 def transfer_loot(giver: Hero, taker: Hero, kind: str, count: int = 1) -> None:
@@ -167,6 +175,7 @@ def transfer_loot(giver: Hero, taker: Hero, kind: str, count: int = 1) -> None:
         raise BadInput(f"loot: {taker.name} is out of the game")
     spent = spend_loot([giver], kind, count)
     gain_loot(taker, spent.kind, spent.total)
+    fired("squad.loot.transfer")
 
 
 def transfer_pennies(giver: Hero, taker: Hero, count: int) -> None:
@@ -177,3 +186,4 @@ def transfer_pennies(giver: Hero, taker: Hero, count: int) -> None:
         raise BadInput(f"pennies: {giver.name} cannot give pennies to themself")
     giver.pennies -= count
     taker.pennies += count
+    fired("squad.loot.transfer")

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
+from undercroft.engine.tally import drawn, fired, used
 from undercroft.engine.turns import TextEvent, the_choice
 from undercroft.systems.squad import camp, gm_turns, hero_turns
 from undercroft.systems.squad.moves import Move
@@ -87,6 +88,7 @@ def _after_scene_set(state: SquadState) -> None:
 
 
 def _start_round(state: SquadState) -> None:
+    fired("squad.loop.heroes-first")
     state.phase, state.turn = "heroes", 0
 
 
@@ -96,6 +98,7 @@ def _after_hero(state: SquadState, hero_id: str) -> None:
         _end_scene(state)
         return
     if marks.get("haste", 0) > 0 and not state.heroes[hero_id].out_of_game:
+        fired("squad.spell.haste")
         marks["haste"] -= 1
         state.say("haste", f"{state.heroes[hero_id].name} acts again (Haste)", hero=hero_id)
         return
@@ -153,6 +156,8 @@ def _camp_move(state: SquadState, move: Move) -> None:
 
 def _next_scene(state: SquadState) -> None:
     returned = state.coins.next_scene()
+    if returned:
+        fired("squad.defeat.pursuit-lost")
     for denizen, coins in returned.items():
         state.say("coins back", f"{denizen} got away: {coins} coins back to the Stage Value",
                   monster=denizen)
@@ -169,6 +174,10 @@ def _next_scene(state: SquadState) -> None:
 
 def _next_stage(state: SquadState) -> None:
     back = state.coins.close_stage()
+    fired("squad.loop.stages")
+    fired("squad.end.stage-ends")
+    fired("squad.boss.final-encounter")
+    used(f"squad.stage.{state.config.stages[state.stage_index]}")
     state.say("stage over", f"{state.stage.name} is over: {back} coins back to the Pool",
               stage=state.stage.name)
     if state.stage_index + 1 >= len(state.config.stages):
@@ -183,12 +192,18 @@ def open_stage(state: SquadState) -> None:
     """The GM sets aside the Stage's Value and names the boss; a Pool too poor for a boss
     ends the adventure (the heroes have won all there was to win)."""
     if not state.coins.can_open_stage(state.config.boss_share):
+        fired("squad.coins.small-pool")
         state.ended = "victory"
         state.say("game over", "The Pool cannot pay for another boss: the adventure is over",
                   result="victory")
         return
     value = state.coins.open_stage(state.stage.boss, state.config.per_guide,
                                    state.config.boss_share)
+    fired("squad.stage.divide")
+    fired("squad.coins.stage-value")
+    fired("squad.economy.lay-out")
+    fired("squad.boss.named")
+    drawn(f"squad.stage.{state.config.stages[state.stage_index]}")
     state.say("stage", f"{state.stage.name}: {state.stage.setting} (Stage Value {value}; the "
               f"boss: {state.stage.boss})", stage=state.stage.name, value=value)
     state.phase = "gm"

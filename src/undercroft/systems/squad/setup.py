@@ -11,9 +11,11 @@ from __future__ import annotations
 
 from typing import Final
 
+from undercroft.engine.tally import fired
 from undercroft.rng import Stream
 from undercroft.systems.squad.coin_pool import CoinPool
 from undercroft.systems.squad.config import SquadConfig
+from undercroft.systems.squad.content import deal
 from undercroft.systems.squad.example_heroes import faf, urd
 from undercroft.systems.squad.heroes import Hero, Stuff, StuffKind, check_party, new_hero
 from undercroft.systems.squad.rules import open_stage
@@ -44,6 +46,9 @@ def new_game(config: SquadConfig, seed: int) -> SquadState:
                                guides[index // config.heroes_per_player], stream)
             heroes[hero.name] = hero
     check_party(list(heroes.values()))
+    fired("squad.loop.party")
+    for hero in heroes.values():
+        deal(hero)
     state = SquadState(config, seed, heroes, {h: hero.player for h, hero in heroes.items()},
                        CoinPool.for_guides(config.players), Stream(seed, "squad/play"))
     names = ", ".join(f"{h} ({hero.name})" if h != hero.name else h

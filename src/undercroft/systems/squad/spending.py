@@ -20,6 +20,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Final
 
+from undercroft.engine.tally import fired
 from undercroft.errors import BadInput
 from undercroft.systems.squad.dice_steps import TOP, die_name, step_up
 from undercroft.systems.squad.heroes import Hero
@@ -53,7 +54,11 @@ def route(payer: Hero, beneficiary: Hero, cost: int) -> Spend:
     can help you!" (the Stage is "that much easier to win"). Two heroes of the
     same Guide are still two heroes: buying for the other one helps "you".
     """
-    return Spend(cost, cost if payer.name == beneficiary.name else 0)
+    if payer.name == beneficiary.name:
+        fired("squad.spend.own-hero")
+        return Spend(cost, cost)
+    fired("squad.spend.other-hero")
+    return Spend(cost, 0)
 
 
 def _pay(payer: Hero, beneficiary: Hero, cost: int, what: str) -> Spend:
@@ -82,6 +87,7 @@ def improve_stuff(payer: Hero, beneficiary: Hero, stuff_name: str) -> Spend:
     item = beneficiary.stuff_named(stuff_name)
     cost = upgrade_cost(item.die)
     spend = _pay(payer, beneficiary, cost, f"improving {item.name}")
+    fired("squad.improve.five-pennies")
     index = beneficiary.stuff.index(item)
     beneficiary.stuff[index] = replace(item, die=step_up(item.die))
     return spend
@@ -95,6 +101,7 @@ def raise_special(payer: Hero, beneficiary: Hero) -> Spend:
     spend = _pay(payer, beneficiary, SPECIAL_LEVEL_COST,
                  f"raising {SPECIALS[beneficiary.special].name}")
     beneficiary.special_level += 1
+    fired("squad.special.level-cost")
     return spend
 
 
@@ -104,5 +111,6 @@ def activate_special(payer: Hero, beneficiary: Hero) -> Spend:
     The effect at the hero's level comes from :mod:`specials` (``extra_damage``
     and the like); the loop pays here, then applies it.
     """
+    fired("squad.special.activation")
     return _pay(payer, beneficiary, ACTIVATION_COST,
                 f"activating {SPECIALS[beneficiary.special].name}")

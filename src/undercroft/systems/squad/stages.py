@@ -22,6 +22,7 @@ from typing import Final
 from pydantic import BaseModel, ConfigDict, Field
 
 from undercroft.content.loading import read_toml, validate
+from undercroft.engine.tally import drawn, fired
 from undercroft.errors import BadInput
 from undercroft.systems.squad.denizens import Bestiary, Boss, bestiary
 
@@ -108,4 +109,7 @@ def cheapest_cost(stage: Stage, denizens: Bestiary | None = None) -> int:
 def opening_lines(stage: Stage, denizens: Bestiary | None = None) -> Mapping[str, str]:
     """What the non-combat characters of the stage say, by name (exposition only)."""
     table = bestiary() if denizens is None else denizens
+    fired("squad.character.exposition")
+    for character in stage.characters:
+        drawn(f"squad.character.{character}")
     return {table.characters[c].name: table.characters[c].line for c in stage.characters}
