@@ -170,3 +170,24 @@ def test_a_record_with_bad_stages_is_one_line(capsys: pytest.CaptureFixture[str]
     assert fragment in result.err
     sweep = run(capsys, "simulate", "squad", "--games", "1", "--set", "stages=nowhere")
     assert_bad_input(sweep, "--set stages=nowhere")
+
+
+def test_helping_spells_deal_a_random_mage_a_spell_in_place_of_armour() -> None:
+    """``helping_spells`` gives each random Mage one of the listed spells as its d4 or d6
+    Stuff instead of Leather Armour; without it (the default) the heroes are dealt as
+    before, armour and all, and an unknown spell is refused as the config is read."""
+    plain = new_game(SquadConfig(players=3), 5)
+    dealt = new_game(SquadConfig(players=3, helping_spells=("heal", "shield")), 5)
+    for state in (plain, dealt):
+        assert [h for h in state.heroes if h.startswith("Mage")] == ["Mage-1", "Mage-4"]
+    for hero_id, hero in dealt.heroes.items():
+        kinds = [(s.kind, s.spell) for s in hero.stuff]
+        if hero_id.startswith("Mage"):
+            assert kinds[0] == ("spell", "fireball")
+            assert kinds[1] in (("spell", "heal"), ("spell", "shield"))
+            assert sorted(s.die for s in hero.stuff) == [4, 6]
+        else:
+            assert kinds == [(s.kind, s.spell) for s in plain.heroes[hero_id].stuff]
+    assert all(hero.stuff[1].kind == "armour" for hero in plain.heroes.values())
+    with pytest.raises(ValidationError, match="no spell 'fly'"):
+        SquadConfig(helping_spells=("fly",))

@@ -10,6 +10,7 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
+from undercroft.systems.squad.spells import load_spells
 from undercroft.systems.squad.stages import stages
 
 MAX_STAGES = 32
@@ -30,6 +31,12 @@ class SquadConfig(BaseModel):
     """``random``: heroes whose best Ability (the d12) goes round Mage, Warrior, Explorer,
     so every party of three or more has each kind (the balance lab compares them);
     ``example``: the seed's Faf of the Blue Steel and Urd the Indomitable (one Guide)."""
+    helping_spells: tuple[str, ...] = Field((), max_length=16)
+    """Spells (ids of data/spells.toml) a random Mage may hold as its defensive piece of
+    Stuff instead of Leather Armour, one drawn for each Mage from this list (the seed:
+    "immaterial (e.g. spells)" Stuff is as good as physical). Empty, the default: armour,
+    and the heroes hold no spell but a Fireball. A setting for the lab, so that games
+    deal the table's other spells."""
     stages: tuple[str, ...] = Field(("mountain-pass", "burning-village", "caves-of-frost"),
                                     min_length=1, max_length=MAX_STAGES)
     """The stages in order (data/stages.toml); the game is won when the last boss falls.
@@ -43,6 +50,16 @@ class SquadConfig(BaseModel):
     """The automated GM brings about this many monsters per standing hero at a time."""
     max_steps: int = Field(3000, ge=1, le=1_000_000)
     """The game ends (time up) after this many choices: a bound for automated play."""
+
+    @field_validator("helping_spells")
+    @classmethod
+    def _known_spells(cls, value: tuple[str, ...]) -> tuple[str, ...]:
+        known = load_spells()
+        for index, spell_id in enumerate(value):
+            if spell_id not in known:
+                raise ValueError(f"item {index}: no spell {spell_id!r} (known: "
+                                 f"{', '.join(known)})")
+        return value
 
     @field_validator("stages")
     @classmethod

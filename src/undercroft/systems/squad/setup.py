@@ -9,6 +9,7 @@ armour), and a Special Ability that suits the best Ability.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Final
 
 from undercroft.engine.tally import fired
@@ -19,6 +20,7 @@ from undercroft.systems.squad.content import deal
 from undercroft.systems.squad.example_heroes import faf, urd
 from undercroft.systems.squad.heroes import Hero, Stuff, StuffKind, check_party, new_hero
 from undercroft.systems.squad.rules import open_stage
+from undercroft.systems.squad.spells import spell
 from undercroft.systems.squad.state import SquadState
 
 BEST: Final = ("mage", "warrior", "explorer")
@@ -43,7 +45,8 @@ def new_game(config: SquadConfig, seed: int) -> SquadState:
         for index in range(config.players * config.heroes_per_player):
             best = BEST[index % len(BEST)]
             hero = random_hero(f"{best.title()}-{index + 1}", best,
-                               guides[index // config.heroes_per_player], stream)
+                               guides[index // config.heroes_per_player], stream,
+                               config.helping_spells)
             heroes[hero.name] = hero
     check_party(list(heroes.values()))
     fired("squad.loop.party")
@@ -58,12 +61,18 @@ def new_game(config: SquadConfig, seed: int) -> SquadState:
     return state
 
 
-def random_hero(name: str, best: str, guide: str, stream: Stream) -> Hero:
-    """A hero whose best Ability is ``best``; the rest of the choices from ``stream``."""
+def random_hero(name: str, best: str, guide: str, stream: Stream,
+                helping_spells: Sequence[str] = ()) -> Hero:
+    """A hero whose best Ability is ``best``; the rest of the choices from ``stream``. A
+    Mage holds one of ``helping_spells`` (when there are any) in place of armour."""
     second, third = SECOND[best] if stream.random() < 0.5 else SECOND[best][::-1]
     abilities = {best: "d12", second: "d8", third: "d4"}
     attack_name, kind, spell_id = OFFENCE[best]
     dice = [4, 6] if stream.random() < 0.5 else [6, 4]
-    stuff = [Stuff(attack_name, kind, dice[0], spell_id),
-             Stuff("Leather Armour", "armour", dice[1])]
+    defence = Stuff("Leather Armour", "armour", dice[1])
+    if best == "mage" and helping_spells:
+        helping = spell(stream.choice(list(helping_spells)))
+        fired("squad.loop.helping-spells")
+        defence = Stuff(helping.name, "spell", dice[1], helping.id)
+    stuff = [Stuff(attack_name, kind, dice[0], spell_id), defence]
     return new_hero(name, abilities, stuff, stream.choice(SPECIAL_FOR[best]), guide)
