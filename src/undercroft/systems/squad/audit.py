@@ -1,29 +1,323 @@
-"""What the rules-health audit looks for in whole games of this system (engine.audit)."""
+"""What the rules-health audit looks for in whole games of Dungeon Squad! (engine.audit).
+
+A sound game lets a hero use what it holds: a weapon or a spell is offered as a move in
+a fight, a Loot token can be spent after some roll, a Special Ability has something to
+work with, and a penny paid "with the special" buys its effect. A game is won when the
+last stage's boss falls, and no coin is made or lost. The auditor follows a game step by
+step and reports each of these that fails, at the step it is first seen, so that the game
+can be replayed to that moment:
+
+- held content is probed with the game's own move list (``hero_turns.hero_legal``) as it
+  comes into a hero's hands: a weapon or spell that no move would use in a fight, or
+  whose holder's moves cannot even be listed, is unusable from that step on;
+- Loot Types and Special Abilities are watched over the heroes' turns in fights: held
+  for ``HELD`` of them and never once offered (loot) or never with anything to work on
+  (a special), they are unusable;
+- the rest is read off the state after each step.
+
+It also counts where the steps go: per stage, and per doing (``gm`` setting a scene,
+``fight``, ``boss fight``, ``loot``, ``camp``).
+"""
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Mapping, Sequence
-from typing import Any
+from dataclasses import replace
+from typing import Any, Final
 
-from undercroft.engine.audit import AnomalyKind, GameAuditor, QuietAuditor, view_fingerprint
+from undercroft.engine.audit import AnomalyKind, Findings
+from undercroft.systems.squad.content import stuff_id
+from undercroft.systems.squad.denizens import bestiary
+from undercroft.systems.squad.example_heroes import faf, urd
+from undercroft.systems.squad.hero_combat import ATTACK_ABILITY
+from undercroft.systems.squad.hero_turns import HARMFUL, hero_legal
+from undercroft.systems.squad.heroes import LOOT_KINDS, Hero, Stuff
+from undercroft.systems.squad.loot import ABILITY_LOOT
+from undercroft.systems.squad.moves import Move
+from undercroft.systems.squad.setup import OFFENCE
+from undercroft.systems.squad.specials import SPECIALS
+from undercroft.systems.squad.spells import load_spells, spell
+from undercroft.systems.squad.stages import stages
+from undercroft.systems.squad.state import InPlay, SquadState
 
-KINDS: tuple[AnomalyKind, ...] = ()
+HELD: Final = 10
+"""Turns of the heroes in fights a Loot Type may be held, or a Special Ability had, with
+nothing to use it on before it counts as unusable: long enough that every standing
+hero has acted several times, so a token one hero cannot spend is offered to another."""
+
+KINDS: tuple[AnomalyKind, ...] = (
+    AnomalyKind("squad.unusable-stuff", "a hero holds a weapon that no move in a fight "
+                "would use, or with which its moves cannot be listed"),
+    AnomalyKind("squad.unusable-spell", "a hero holds a spell that no move in a fight "
+                "would cast, or with which its moves cannot be listed (the game stops "
+                "at the hero's turn)"),
+    AnomalyKind("squad.unusable-loot", f"a Loot Type held by standing heroes for {HELD} "
+                "hero turns in fights that no move offered to spend"),
+    AnomalyKind("squad.unusable-special", f"a hero's Special Ability had nothing to work "
+                f"with (no Stuff it applies to) for {HELD} of the hero's turns in fights"),
+    AnomalyKind("squad.special-no-effect", "a move 'with the special' paid a penny for a "
+                "Special Ability that does nothing for that move"),
+    AnomalyKind("squad.victory-stages-unplayed", "the game ended in victory with stages "
+                "of the config never played"),
+    AnomalyKind("squad.boss-stuff-die", "a boss's Stuff came to a hero at another die "
+                "than the boss held it"),
+    AnomalyKind("squad.coins-unbalanced", "coins were made or lost: the total changed, "
+                "or the heroes' purses disagree with the coins the Pool says they hold"),
+)
 """The faults this system's auditor can report."""
 
 
 def catalogue(config: Any) -> Mapping[str, Sequence[str]]:
-    """Every piece of content a game of ``config`` may draw, by kind."""
-    return {}
+    """Every piece of content a game of ``config`` may draw, by kind: the denizens and
+    the bosses' Stuff of its stages, the heroes' Stuff of its party, and the whole of
+    the tables a hero's sheet draws on (every spell, Special Ability and Loot Type)."""
+    table = bestiary()
+    played = [stages()[stage_id] for stage_id in config.stages]
+    bosses = [table.bosses[stage.boss] for stage in played]
+    if config.party == "example":
+        party = [item.name for hero in (faf(), urd()) for item in hero.stuff]
+    else:
+        party = [name for name, _, _ in OFFENCE.values()] + ["Leather Armour"] \
+            + [spell(spell_id).name for spell_id in config.helping_spells]
+    stuff = party + [item.name for boss in bosses for item in boss.stuff]
+
+    def ids(kind: str, names: Sequence[str]) -> list[str]:
+        return [f"squad.{kind}.{name}" for name in dict.fromkeys(names)]
+
+    return {
+        "stage": ids("stage", config.stages),
+        "monster": ids("monster", [m for stage in played for m in stage.monsters]),
+        "trap": ids("trap", [t for stage in played for t in stage.traps]),
+        "character": ids("character", [c for stage in played for c in stage.characters]),
+        "boss": ids("boss", [stage.boss for stage in played]),
+        "stuff": list(dict.fromkeys(stuff_id(name) for name in stuff)),
+        "spell": ids("spell", list(load_spells())),
+        "special": ids("special", list(SPECIALS)),
+        "loot": ids("loot", [kind.lower() for kind in LOOT_KINDS]),
+    }
 
 
-def auditor(state: Any) -> GameAuditor:
-    return QuietAuditor()
+def works_with(hero: Hero, stuff: Stuff) -> bool:
+    """Whether the hero's Special Ability does something for a move made with ``stuff``,
+    as the loop applies it (``hero_turns.hero_act``): Hardy Resilience is readied for the
+    next hit whatever the move; Deadly Strike adds to a weapon's damage, Blurring Speed
+    attacks again with a weapon; Inhuman Alacrity casts any spell again; Arcane Vigor adds
+    monsters to a damaging spell, Divine Insight heroes to a spell on heroes."""
+    effect = SPECIALS[hero.special].effect
+    if effect == "ignore-damage":
+        return True
+    if stuff.kind == "weapon":
+        return effect in ("damage", "physical-attacks")
+    if stuff.kind == "spell":
+        harmful = spell(stuff.spell or "").effect in HARMFUL
+        return effect == "spells" or effect == ("monster-targets" if harmful
+                                                else "hero-targets")
+    return False
 
 
-def fingerprint(view: Mapping[str, Any]) -> object:
-    return view_fingerprint(view)
+def unusable(state: SquadState, hero_id: str, stuff: Stuff) -> str | None:
+    """Why the hero could never use ``stuff`` in a fight, or None when it could: the
+    game's own move list for the hero holding only that Stuff, in a fight with a foe."""
+    probe = copy.copy(state)
+    hero = state.heroes[hero_id]
+    probe.heroes = {**state.heroes, hero_id: replace(hero, stuff=[stuff],
+                                                     hit_points=max(1, hero.hit_points))}
+    probe.scene = [InPlay("probe-1", "probe", 4, 2, 2, ())]
+    try:
+        moves = hero_legal(probe, hero_id)
+    except Exception as error:  # the finding: what the game would raise at its turn
+        text = " ".join(str(error).split())[:120]
+        return f"listing {hero_id}'s moves raises {type(error).__name__}: {text}"
+    if any(move.item == stuff.name for move in moves):
+        return None
+    return f"no move of {hero_id} in a fight uses it"
+
+
+def _spends(state: SquadState, move: Move) -> str | None:
+    """The Loot Type a move "spending loot" would spend (the Ability its Stuff rolls)."""
+    if move.how not in ("loot", "both"):
+        return None
+    stuff = state.heroes[move.actor].stuff_named(move.item)
+    return ABILITY_LOOT[ATTACK_ABILITY[stuff.kind]]
+
+
+class SquadAuditor:
+    """Follows one game of Dungeon Squad! and reports what breaks it (module docstring)."""
+
+    def __init__(self, state: SquadState) -> None:
+        self.findings = Findings()
+        self.held: dict[str, tuple[str, ...]] = {}
+        """Each hero's Stuff by name, as last seen."""
+        self.boss_stuff: dict[str, int] = {}
+        """The dice of the Stuff of every boss seen in play, by name."""
+        self.loot_turns: dict[str, int] = {}
+        self.loot_offered: set[str] = set()
+        self.special_turns: dict[str, int] = {}
+        self.special_fits: set[str] = set()
+        self.reported: set[tuple[str, ...]] = set()
+        self.coins = state.coins.total
+        self.opened: set[int] = set()
+        self.place = self._place(state)
+        self._look(state, 0)
+
+    def see(self, state: SquadState, step: int, choices: Mapping[str, Any],
+            events: Sequence[Any]) -> None:
+        self.findings.count(*self.place)
+        for move in choices.values():
+            if isinstance(move, Move) and move.how in ("special", "both"):
+                self._paid_special(state, step, move)
+        self._look(state, step)
+        self.place = self._place(state)
+
+    def finish(self, state: SquadState, step: int) -> None:
+        unplayed = [stage for index, stage in enumerate(state.config.stages)
+                    if index not in self.opened]
+        if state.ended == "victory" and unplayed:
+            played = len(state.config.stages) - len(unplayed)
+            self._add("squad.victory-stages-unplayed", step,
+                      f"victory after {played} of {len(state.config.stages)} stages: "
+                      f"{', '.join(unplayed)} never played (the Pool holds "
+                      f"{state.coins.pool + state.coins.carried} pennies; a stage needs "
+                      f"{state.config.boss_share} for its boss)")
+
+    # --- what each step shows ------------------------------------------------------------
+
+    def _place(self, state: SquadState) -> tuple[str, str]:
+        where = f"stage {state.stage_index + 1}: {state.config.stages[state.stage_index]}"
+        if state.phase in ("heroes", "monsters"):
+            doing = "boss fight" if any(m.boss for m in state.foes()) else "fight"
+        else:
+            doing = state.phase
+        return where, doing
+
+    def _look(self, state: SquadState, step: int) -> None:
+        if state.coins.stage_open:
+            self.opened.add(state.stage_index)
+        for monster in state.scene:
+            if monster.boss:
+                self.boss_stuff.update({s.name: s.die for s in monster.stuff})
+        for hero_id, hero in state.heroes.items():
+            names = tuple(s.name for s in hero.stuff)
+            if names != self.held.get(hero_id):
+                before = set(self.held.get(hero_id, ()))
+                self.held[hero_id] = names
+                for stuff in hero.stuff:
+                    if stuff.name not in before:
+                        self._new_stuff(state, step, hero_id, stuff)
+        self._check_coins(state, step)
+        if state.phase == "heroes" and state.ended is None:
+            hero_id = state.standing_heroes()[state.turn]
+            self._special_turn(state, step, hero_id)
+            self._loot_turn(state, step, hero_id)
+
+    def _new_stuff(self, state: SquadState, step: int, hero_id: str, stuff: Stuff) -> None:
+        boss_die = self.boss_stuff.get(stuff.name)
+        if boss_die is not None and boss_die != stuff.die:
+            self._add("squad.boss-stuff-die", step, f"{hero_id} took the boss's {stuff.name} "
+                      f"at d{stuff.die}; the boss held it at d{boss_die}", stuff.name)
+        if stuff.kind == "armour":
+            return  # soaks a hit by itself: no move uses it
+        why = unusable(state, hero_id, stuff)
+        if why is None:
+            return
+        if stuff.kind == "spell":
+            self._add("squad.unusable-spell", step, f"{stuff.name} ({stuff.spell}) held by "
+                      f"{hero_id}: {why}", stuff.spell or stuff.name)
+        else:
+            self._add("squad.unusable-stuff", step, f"{stuff.name} ({stuff.kind}) held by "
+                      f"{hero_id}: {why}", stuff.name)
+
+    def _paid_special(self, state: SquadState, step: int, move: Move) -> None:
+        hero = state.heroes.get(move.actor)
+        stuff = next((s for s in hero.stuff if s.name == move.item), None) if hero else None
+        if hero is None or stuff is None or works_with(hero, stuff):
+            return
+        self._add("squad.special-no-effect", step, f"{move.text}: "
+                  f"{SPECIALS[hero.special].name} does nothing for {stuff.name} "
+                  f"({stuff.spell or stuff.kind})", move.actor, move.item)
+
+    def _special_turn(self, state: SquadState, step: int, hero_id: str) -> None:
+        if hero_id in self.special_fits:
+            return
+        hero = state.heroes[hero_id]
+        if any(works_with(hero, s) for s in hero.stuff):
+            self.special_fits.add(hero_id)
+            return
+        turns = self.special_turns[hero_id] = self.special_turns.get(hero_id, 0) + 1
+        if turns == HELD:
+            held = ", ".join(f"{s.name} ({s.spell or s.kind})" for s in hero.stuff)
+            self._add("squad.unusable-special", step, f"{SPECIALS[hero.special].name} of "
+                      f"{hero_id}: none of its Stuff ({held}) is anything it works with, "
+                      f"for {HELD} of its turns", hero_id)
+
+    def _loot_turn(self, state: SquadState, step: int, hero_id: str) -> None:
+        standing = [state.heroes[h] for h in state.standing_heroes()]
+        waiting = [kind for kind in LOOT_KINDS if kind not in self.loot_offered
+                   and any(h.loot.get(kind, 0) for h in standing)]
+        if not waiting:
+            return
+        try:
+            moves = hero_legal(state, hero_id)
+        except Exception:  # an unusable spell, reported as it came into the hero's hands
+            return
+        self.loot_offered.update(kind for move in moves
+                                 if (kind := _spends(state, move)) is not None)
+        for kind in waiting:
+            if kind in self.loot_offered:
+                continue
+            turns = self.loot_turns[kind] = self.loot_turns.get(kind, 0) + 1
+            if turns == HELD:
+                holders = ", ".join(f"{h.name} {h.loot[kind]}" for h in standing
+                                    if h.loot.get(kind, 0))
+                self._add("squad.unusable-loot", step, f"1{kind} held ({holders}) for "
+                          f"{HELD} hero turns in fights, never offered to spend", kind)
+
+    def _check_coins(self, state: SquadState, step: int) -> None:
+        coins = state.coins
+        purses = sum(hero.pennies for hero in state.heroes.values())
+        if coins.total == self.coins and purses == coins.with_heroes \
+                and min(coins.pool, coins.stage_value, coins.with_heroes, purses) >= 0:
+            return
+        self._add("squad.coins-unbalanced", step, f"{coins.total} coins in all (at the "
+                  f"start {self.coins}); the heroes' purses hold {purses}, the Pool counts "
+                  f"{coins.with_heroes} with them", "coins")
+
+    def _add(self, kind: str, step: int, detail: str, *key: str) -> None:
+        """Report once per game per kind and ``key`` (a hero, a Stuff, a Loot Type)."""
+        if (kind, *key) in self.reported:
+            return
+        self.reported.add((kind, *key))
+        self.findings.add(kind, step, detail)
+
+
+def auditor(state: SquadState) -> SquadAuditor:
+    return SquadAuditor(state)
+
+
+def fingerprint(state: SquadState) -> object:
+    """What a player sees of the game, without whose turn it is or the round: a step that
+    leaves it equal changed nothing but pass the turn (a miss, a wait). Cheaper than
+    hashing the whole view, and copies only what later steps could change in place."""
+    coins = state.coins
+    return (
+        state.phase, state.stage_index, state.ended, state.offered, tuple(state.loot_due),
+        frozenset(state.ready),
+        tuple((h.hit_points, h.pennies, h.special_level, tuple(h.stuff),
+               tuple(h.loot.values())) for h in state.heroes.values()),
+        tuple((m.id, m.hit_points, m.fled) for m in state.scene),
+        tuple((h, tuple(marks.items())) for h, marks in state.effects.items()),
+        (coins.pool, coins.stage_value, coins.boss_reserve, coins.boss_defeated,
+         coins.stage_open, coins.carried, coins.with_heroes, coins.out_of_play,
+         tuple(coins.pushed.items()), tuple(coins.fled.items())),
+    )
+
+
+MAY_DO_NOTHING: Final = frozenset({"attack", "cast", "monster", "flee", "hold", "wait"})
+"""Moves the rules let change nothing: an attack or a spell is a roll that can fail (a
+monster's attack too, and a flight), and a hero may wait, a monster hold back."""
 
 
 def may_do_nothing(action: Any) -> bool:
     """Whether ``action`` may rightly change nothing (engine.audit.Auditable)."""
-    return False
+    return isinstance(action, Move) and action.verb in MAY_DO_NOTHING

@@ -80,11 +80,11 @@ class SquadRuleset:
     def catalogue(self, config: BaseModel) -> Mapping[str, Sequence[str]]:
         return audit.catalogue(config)
 
-    def auditor(self, state: Any) -> GameAuditor:
+    def auditor(self, state: SquadState) -> GameAuditor:
         return audit.auditor(state)
 
-    def fingerprint(self, state: Any) -> object:
-        return audit.fingerprint(self.view(state, None))
+    def fingerprint(self, state: SquadState) -> object:
+        return audit.fingerprint(state)
 
     def may_do_nothing(self, action: Any) -> bool:
         return audit.may_do_nothing(action)

@@ -1,0 +1,275 @@
+"""The rules-health audit of Dungeon Squad! (systems/squad/audit.py): each detector fires on
+a game made to have its fault and stays silent on a sound one; the rule ids of the pages
+and of the code agree; the content a game reports is the catalogue's; the steps are
+counted where they go; a step that only passes the turn changes no fingerprint."""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from collections.abc import Callable, Sequence
+from pathlib import Path
+
+import pytest
+
+from undercroft.engine import registry
+from undercroft.engine.agents import agent_stream
+from undercroft.engine.audit import Anomaly
+from undercroft.engine.tally import tallying
+from undercroft.rng import Stream
+from undercroft.sim.audit_game import audit_game
+from undercroft.sim.rule_ids import fireable, rule_rows
+from undercroft.systems.squad import audit
+from undercroft.systems.squad.agents import SensibleSeat
+from undercroft.systems.squad.config import SquadConfig
+from undercroft.systems.squad.heroes import Stuff
+from undercroft.systems.squad.moves import Move
+from undercroft.systems.squad.rules import acting, legal, step
+from undercroft.systems.squad.setup import new_game
+from undercroft.systems.squad.state import GM, InPlay, SquadState
+from undercroft.systems.squad.view import view
+
+RULESET = registry.get("squad")
+DOCS = Path(__file__).parents[2] / "docs" / "rules"
+ALL_HELPING = ("heal", "bless", "haste", "invisibility", "mirror-image", "summon", "shield")
+
+
+def kinds(anomalies: Sequence[Anomaly], kind: str) -> list[Anomaly]:
+    return [a for a in anomalies if a.kind == kind]
+
+
+def play(state: SquadState, auditor: audit.SquadAuditor, until: int = 5000,
+         choose: Callable[[SquadState, str, list[Move]], Move | None] | None = None) -> int:
+    """Sensible seats play ``state`` to its end (or ``until`` steps) under ``auditor``;
+    ``choose`` may pick a move first (None: the seat's own choice)."""
+    seats: dict[str, SensibleSeat] = {}
+    streams: dict[str, Stream] = {}
+    done = 0
+    while state.ended is None and done < until:
+        seat = acting(state)
+        assert seat is not None
+        moves = legal(state, seat)
+        move = choose(state, seat, moves) if choose else None
+        if move is None:
+            agent = seats.setdefault(seat, SensibleSeat())
+            move = agent.choose(view(state, seat), moves,
+                                streams.setdefault(seat, agent_stream(1, seat)))
+        events = step(state, {seat: move})
+        done += 1
+        auditor.see(state, done, {seat: move}, events)
+    auditor.finish(state, done)
+    return done
+
+
+def to_first_fight(state: SquadState) -> None:
+    """The GM brings one goblin: the heroes' turn of a fight."""
+    bring = next(m for m in legal(state, GM) if m.verb == "bring" and m.target == "goblin")
+    step(state, {GM: Move("bring", "", bring.target, "1")})
+    assert state.phase == "heroes"
+
+
+# --- the rule ids -------------------------------------------------------------------------
+
+def test_every_rule_row_has_one_unique_id_and_every_fired_id_is_documented() -> None:
+    ids: list[str] = []
+    for page in sorted(DOCS.glob("squad*.md")):
+        table = ""
+        for line in page.read_text(encoding="utf-8").splitlines():
+            if not line.startswith("|"):
+                table = ""
+                continue
+            if not table:
+                table = line  # the header names the table: rule-status tables only
+                continue
+            if line.startswith("|---") or not re.match(r"^\| (Rule|Spell) \| Status \|", table):
+                continue
+            found = re.match(r"^\| `(squad\.[a-z0-9-]+\.[a-z0-9-]+)` ", line)
+            assert found, f"{page.name}: a rule row without an id: {line[:60]}"
+            ids.append(found[1])
+    assert [i for i, n in Counter(ids).items() if n > 1] == []
+    rows = rule_rows("squad")
+    assert set(ids) == set(rows)
+    assert all(row.status for row in rows.values() if row.id.startswith("squad.spell."))
+    code = fireable("squad")
+    assert sorted(code - set(rows)) == []
+    assert len(code) >= 80  # the rules that happen at a moment of play fire
+
+
+def test_a_whole_game_fires_only_documented_ids_and_draws_only_catalogued_content() -> None:
+    for config, agents in ((SquadConfig(), ["sensible"]),
+                           (SquadConfig(party="example", players=2), ["random"])):
+        game = audit_game(RULESET, config, agents, 3)
+        catalogue = {item for items in audit.catalogue(config).values() for item in items}
+        assert sorted(set(game.fired) - set(rule_rows("squad"))) == []
+        assert sorted(set(game.drawn) - catalogue) == []
+        assert sorted(set(game.used) - catalogue) == []
+        assert {"squad.loop.heroes-first", "squad.monster.one-die",
+                "squad.stage.divide"} <= set(game.fired)
+    helping = SquadConfig(helping_spells=("heal",))
+    assert "squad.spell.heal" in audit.catalogue(helping)["spell"]
+    assert "squad.stuff.heal" in audit.catalogue(helping)["stuff"]
+    assert len(audit.catalogue(SquadConfig())["spell"]) == 8
+
+
+# --- held but never usable ----------------------------------------------------------------
+
+@pytest.mark.parametrize("spell_id", ALL_HELPING)
+def test_a_helping_spell_held_is_named_unusable_before_the_game_stops(spell_id: str) -> None:
+    game = audit_game(RULESET, SquadConfig(helping_spells=(spell_id,)), ["random"], 1)
+    named = kinds(game.anomalies, "squad.unusable-spell")
+    assert named and named[0].step == 0
+    assert f"({spell_id}) held by Mage-1" in named[0].detail
+    assert "raises BadInput" in named[0].detail
+    assert kinds(game.anomalies, "game.exception")
+
+
+def test_a_fireball_or_a_weapon_held_is_usable() -> None:
+    for seed in (1, 2):
+        game = audit_game(RULESET, SquadConfig(helping_spells=("fireball",)), ["random"], seed)
+        assert kinds(game.anomalies, "squad.unusable-spell") == []
+        assert kinds(game.anomalies, "squad.unusable-stuff") == []
+        assert kinds(game.anomalies, "game.exception") == []
+
+
+def test_a_weapon_no_move_offers_is_unusable(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A move list that forgets weapons (a hero may only wait) makes every weapon held
+    unusable, reported as the game starts; the real move list offers them."""
+    state = new_game(SquadConfig(), 1)
+    assert kinds(audit.auditor(state).findings.anomalies, "squad.unusable-stuff") == []
+    monkeypatch.setattr(audit, "hero_legal", lambda state, hero: [Move("wait", hero)])
+    found = kinds(audit.auditor(state).findings.anomalies, "squad.unusable-stuff")
+    assert [a.detail.split(" held by ")[1].split(":")[0] for a in found] == [
+        "Warrior-2", "Explorer-3"]
+    assert "Longsword (weapon)" in found[0].detail and found[0].step == 0
+
+
+def test_loot_never_offered_to_spend_is_unusable_and_spendable_loot_is_not() -> None:
+    state = new_game(SquadConfig(), 2)
+    state.heroes["Warrior-2"].loot.update({"HP": 1, "W": 1})
+    auditor = audit.auditor(state)
+    play(state, auditor)
+    found = kinds(auditor.findings.anomalies, "squad.unusable-loot")
+    assert any(a.detail.startswith("1HP held (Warrior-2 1") for a in found)
+    assert not any(a.detail.startswith(("1W", "1M")) for a in found)
+    hp = next(a for a in found if a.detail.startswith("1HP"))
+    assert hp.step >= audit.HELD  # held through that many hero turns first
+
+
+def test_a_special_with_nothing_to_work_with_is_unusable() -> None:
+    """Divine Insight helps heroes with a spell on heroes; a Mage holding only a Fireball
+    never has one. Arcane Vigor works with that Fireball."""
+    state = new_game(SquadConfig(), 4)
+    state.heroes["Mage-1"].special = "divine-insight"
+    state.heroes["Mage-4"].special = "arcane-vigor"
+    auditor = audit.auditor(state)
+    play(state, auditor)
+    found = kinds(auditor.findings.anomalies, "squad.unusable-special")
+    assert [a.detail.split(":")[0] for a in found] == ["Divine Insight of Mage-1"]
+
+
+@pytest.mark.parametrize(("special", "fault"), [("divine-insight", True),
+                                                ("inhuman-alacrity", False),
+                                                ("arcane-vigor", False),
+                                                ("deadly-strike", True)])
+def test_a_penny_paid_for_a_special_that_does_nothing_is_reported(special: str,
+                                                                  fault: bool) -> None:
+    """Mage-1 casts Lightning Arc (a Fireball) "with the special": Divine Insight adds
+    heroes to a spell on heroes, and the loop adds Deadly Strike to a weapon's damage
+    only; Inhuman Alacrity and Arcane Vigor do something for a Fireball."""
+    state = new_game(SquadConfig(), 1)
+    mage = state.heroes["Mage-1"]
+    mage.special, mage.pennies = special, 1
+    state.coins.with_heroes += 1
+    to_first_fight(state)
+    auditor = audit.auditor(state)
+    cast = Move("cast", "Mage-1", state.scene[0].id, "Lightning Arc", "special")
+    assert cast in legal(state, "Guide-1")
+    events = step(state, {"Guide-1": cast})
+    auditor.see(state, 1, {"Guide-1": cast}, events)
+    assert events[0].kind == "special"  # the penny is paid
+    found = kinds(auditor.findings.anomalies, "squad.special-no-effect")
+    assert bool(found) == fault
+    if fault:
+        assert found[0].detail.startswith("Mage-1 casts Lightning Arc on goblin-1, with the "
+                                          "special: ")
+
+
+# --- victory, boss Stuff, coins -----------------------------------------------------------
+
+def test_a_victory_with_stages_unplayed_is_reported() -> None:
+    """One Guide, a Stage's Value of the boss's share only (13), which the heroes collect:
+    the Pool cannot pay the third stage's boss, and the game is won with it unplayed."""
+    poor = SquadConfig(players=1, per_guide=0, boss_share=13)
+    game = audit_game(RULESET, poor, ["sensible"], 1)
+    assert game.result == "victory"
+    found = kinds(game.anomalies, "squad.victory-stages-unplayed")
+    assert [a.step for a in found] == [game.steps]
+    assert "after 2 of 3 stages: caves-of-frost never played" in found[0].detail
+    sound = audit_game(RULESET, SquadConfig(), ["sensible"], 1)
+    assert sound.result == "victory"
+    assert kinds(sound.anomalies, "squad.victory-stages-unplayed") == []
+
+
+def test_boss_stuff_taken_at_another_die_is_reported() -> None:
+    state = new_game(SquadConfig(), 1)
+    state.scene = [InPlay("goblin-warlord", "goblin-warlord", 8, 12, 12, (),
+                          (Stuff("Rusty Cleaver", "weapon", 6),), boss=True)]
+    auditor = audit.auditor(state)
+    state.heroes["Warrior-2"].stuff.append(Stuff("Rusty Cleaver", "weapon", 6))
+    auditor.see(state, 1, {}, [])
+    assert kinds(auditor.findings.anomalies, "squad.boss-stuff-die") == []
+    state.heroes["Explorer-3"].stuff.append(Stuff("Rusty Cleaver", "weapon", 4))
+    auditor.see(state, 2, {}, [])
+    found = kinds(auditor.findings.anomalies, "squad.boss-stuff-die")
+    assert [(a.step, a.detail) for a in found] == [
+        (2, "Explorer-3 took the boss's Rusty Cleaver at d4; the boss held it at d6")]
+    game = audit_game(RULESET, SquadConfig(), ["sensible"], 1)  # the loop's d4 today
+    assert kinds(game.anomalies, "squad.boss-stuff-die")
+
+
+def test_coins_made_from_nothing_are_reported_and_a_whole_game_keeps_them() -> None:
+    game = audit_game(RULESET, SquadConfig(), ["random"], 2)
+    assert game.result is not None
+    assert kinds(game.anomalies, "squad.coins-unbalanced") == []
+    state = new_game(SquadConfig(), 2)
+    auditor = audit.auditor(state)
+    state.heroes["Mage-1"].pennies += 3
+    auditor.see(state, 1, {}, [])
+    found = kinds(auditor.findings.anomalies, "squad.coins-unbalanced")
+    assert [a.step for a in found] == [1] and "purses hold 3" in found[0].detail
+
+
+# --- where the steps go, fingerprints, idle choices ---------------------------------------
+
+def test_every_step_is_counted_by_stage_and_by_doing() -> None:
+    game = audit_game(RULESET, SquadConfig(), ["sensible"], 1)
+    assert sum(game.where.values()) == sum(game.doing.values()) == game.steps
+    assert set(game.where) == {"stage 1: mountain-pass", "stage 2: burning-village",
+                               "stage 3: caves-of-frost"}
+    assert set(game.doing) == {"gm", "fight", "boss fight", "loot", "camp"}
+    assert game.doing["fight"] > game.doing["gm"]
+
+
+def test_a_step_that_only_passes_the_turn_changes_no_fingerprint() -> None:
+    state = new_game(SquadConfig(), 1)
+    to_first_fight(state)
+    before = audit.fingerprint(state)
+    hero = state.standing_heroes()[state.turn]
+    step(state, {"Guide-1": Move("wait", hero)})
+    assert audit.fingerprint(state) == before
+    assert state.standing_heroes()[state.turn] != hero
+    state.heroes["Warrior-2"].loot["W"] += 1  # changed in place: no alias of the old print
+    assert audit.fingerprint(state) != before
+    assert audit.may_do_nothing(Move("wait", hero))
+    assert audit.may_do_nothing(Move("attack", hero, "goblin-1", "Longsword"))
+    assert audit.may_do_nothing(Move("hold", "goblin-1"))
+    assert not audit.may_do_nothing(Move("take", hero, "", "1W"))
+    assert not audit.may_do_nothing(Move("bring", "", "goblin", "2"))
+
+
+def test_sound_games_show_no_idle_choice_and_no_stall() -> None:
+    for agents in (["sensible"], ["random"]):
+        with tallying():
+            game = audit_game(RULESET, SquadConfig(), agents, 5)
+        assert [a for a in game.anomalies
+                if a.kind in ("game.idle-choice", "game.stalled", "game.exception")] == []
