@@ -20,8 +20,9 @@ from typing import Final
 PACKAGE: Final = Path(__file__).resolve().parents[1]
 ROW: Final = re.compile(r"^\|\s*`([a-z]+(?:\.[a-z0-9-]+)+)`\s*(.*?)\s*\|\s*(.*?)\s*\|\s*$")
 FIRED: Final = re.compile(r"""\bfired\(\s*["']([a-z]+(?:\.[a-z0-9-]+)+)["']\s*\)""")
-STATUS: Final = re.compile(r"\*{0,2}(implemented|house rule|not yet|reading|partly|"
-                           r"superseded|declined)", re.IGNORECASE)
+STATUS: Final = re.compile(r"[*_ ]*([A-Za-z][A-Za-z -]*?)\s*(?:[*_]|[:.;,(]|$)")
+"""A row's status: the words its status cell starts with, up to the first punctuation
+("implemented", "house rule", "not yet", "partly", "house content", ...)."""
 
 
 @dataclass(frozen=True)
@@ -54,7 +55,7 @@ def rule_rows(system: str) -> dict[str, RuleRow]:
             found = ROW.match(line)
             if found is None or not found[1].startswith(f"{system}."):
                 continue
-            status = STATUS.match(found[3].lstrip("*_ "))
+            status = STATUS.match(found[3])
             rows[found[1]] = RuleRow(found[1], page.name, _short(found[2]),
                                      status[1].lower() if status else "")
     return rows
