@@ -22,6 +22,7 @@ from functools import cache
 from typing import Final, NamedTuple, Protocol, TypeVar, runtime_checkable
 
 from undercroft.dice import distribution
+from undercroft.engine.tally import fired, used
 from undercroft.errors import BadInput
 from undercroft.rng import Stream
 from undercroft.systems.labyrinth.adventurer_data import character_class, classes, race, races
@@ -47,6 +48,7 @@ from undercroft.systems.labyrinth.adventurer_specials import (
     renegade,
     takes_double_fire,
     warrior_attack,
+    woodfolk_health,
 )
 from undercroft.systems.labyrinth.adventurer_state import (
     EQUIP_SLOTS,
@@ -54,7 +56,7 @@ from undercroft.systems.labyrinth.adventurer_state import (
     START_SILVER,
     Adventurer,
 )
-from undercroft.systems.labyrinth.elements import AFFINITIES, affinity
+from undercroft.systems.labyrinth.elements import AFFINITIES, MAX_ELEMENTS, affinity
 
 __all__ = [
     "EQUIP_SLOTS", "START_SILVER", "STATS", "Adventurer", "Choices", "ItemEffects",
@@ -108,11 +110,23 @@ def new_adventurer(seat: str, race_id: str, klass: str, elements: Iterable[str],
     race(race_id)
     character_class(klass)
     chosen = affinity(elements)
+    fired("labyrinth.character.new")
+    fired("labyrinth.character.race-and-class")
+    fired("labyrinth.character.affinity")
+    if len(chosen) == MAX_ELEMENTS:
+        fired("labyrinth.character.relation")
+    else:
+        fired("labyrinth.character.nullified")
+    fired("labyrinth.character.stats")
     rolled = {stat: stream.dice(ROLLED_DICE, STAT_DIE) for stat in STATS}
+    fired("labyrinth.character.base-stat")
     bonus = race_stat_bonus(race_id, chosen)  # no class of Appendix B changes a stat
     adventurer = Adventurer(
         seat=seat, race=race_id, klass=klass, elements=chosen, rolled=rolled,
         stats={stat: sum(rolled[stat]) + bonus[stat] for stat in STATS}, health=0)
+    fired("labyrinth.character.start-health-silver")
+    if woodfolk_health(adventurer):
+        fired("labyrinth.race.woodfolk-health")
     adventurer.health = adventurer.max_health
     return adventurer
 
@@ -149,6 +163,9 @@ def modifier(adventurer: Adventurer, stat: Stat, items: Sequence[StatEffects]) -
     if stat not in STATS:
         raise BadInput(f"{stat!r} is not a statistic (statistics: {', '.join(STATS)})")
     effects = sum(item.stat_effects.get(stat, 0) for item in _checked(adventurer, items))
+    fired("labyrinth.character.modifier")
+    if effects:
+        fired("labyrinth.character.item-effects")
     return stat_modifier(adventurer.stats[stat], effects)
 
 
@@ -167,18 +184,34 @@ def attack_bonus(adventurer: Adventurer, items: Sequence[StatEffects],
     Intelligence modifier: ``use_intelligence`` None takes the better.
     """
     _checked(adventurer, items)
+    fired("labyrinth.character.attack-roll")
     if use_intelligence and not may_attack_with_intelligence(adventurer):
         raise BadInput(f"only a wizard may attack with intelligence, not a {adventurer.klass}")
     if use_intelligence is None:
         use_intelligence = may_attack_with_intelligence(adventurer) and \
             modifier(adventurer, "intelligence", items) > modifier(adventurer, "strength", items)
+    if may_attack_with_intelligence(adventurer):
+        fired("labyrinth.class.wizard-intelligence")
+        if use_intelligence:
+            used("labyrinth.special.wizard-intelligence")
     unburdened = warrior_attack(adventurer, bool(adventurer.worn))
     unarmed = 0 if _weapons(items) else character_class(adventurer.klass).unarmed_attack
+    if unburdened is not None:
+        fired("labyrinth.class.warrior")
+        used("labyrinth.special.warrior-unarmed")
+    elif not _weapons(items):
+        fired("labyrinth.class.unarmed")
     bonus = unarmed if unburdened is None else unburdened
-    bonus += human_attack_bonus(adventurer)
+    human = human_attack_bonus(adventurer)
+    if human:
+        fired("labyrinth.race.human-attack")
+        used("labyrinth.special.human-attack")
+    bonus += human
     for item in items:
         if isinstance(item, ItemEffects) and item.attack_bonus_from is not None and \
                 (item.only_class is None or item.only_class.lower() == adventurer.klass):
+            fired("labyrinth.character.sureshot")
+            fired("labyrinth.item.sureshot")
             bonus += adventurer.stats[item.attack_bonus_from]
     return bonus + modifier(adventurer, "intelligence" if use_intelligence else "strength", items)
 
@@ -193,9 +226,11 @@ def _strength_of(dice: str) -> tuple[float, int]:
 def damage_dice(adventurer: Adventurer, items: Sequence[StatEffects]) -> str:
     """The damage die of an attack: the worn weapon's (of two, the better on average, then
     the higher best roll, then the first worn), else the class's unarmed damage die."""
+    fired("labyrinth.character.damage-die")
     weapons = _weapons(_checked(adventurer, items))
     if not weapons:
         return character_class(adventurer.klass).unarmed_damage
+    fired("labyrinth.item.weapons")
     return max(weapons, key=_strength_of)
 
 
@@ -215,6 +250,8 @@ def brace(adventurer: Adventurer, stream: Stream) -> list[int]:
     if not can_brace(adventurer):
         raise BadInput(f"{adventurer.seat} cannot brace: only a hollow whose elemental "
                        "relation is nullified may add 2d6 to its armour class")
+    fired("labyrinth.race.hollow-brace")
+    used("labyrinth.special.brace")
     dice = stream.dice(BRACE_DICE, 6)
     adventurer.skip_next_attack = True
     return dice
@@ -233,6 +270,8 @@ def wizard_backlash(adventurer: Adventurer, stream: Stream) -> int | None:
     for everyone else."""
     if not has_backlash(adventurer):
         return None
+    fired("labyrinth.class.wizard-backlash")
+    used("labyrinth.special.backlash")
     rolled = stream.die(BACKLASH_DIE)
     adventurer.take_damage(rolled)
     return rolled

@@ -17,6 +17,7 @@ is equipment is the caller's to know, from the item cards. Every refusal is a
 
 from __future__ import annotations
 
+from undercroft.engine.tally import fired
 from undercroft.errors import BadInput
 from undercroft.systems.labyrinth.adventurer_state import EQUIP_SLOTS, Adventurer
 
@@ -27,6 +28,7 @@ def gain_item(adventurer: Adventurer, item: str, cursed: bool = False) -> None:
         raise BadInput(f"{adventurer.seat} already has {item!r}")
     adventurer.items.append(item)
     if cursed:
+        fired("labyrinth.character.cursed")
         adventurer.cursed.append(item)
 
 
@@ -41,6 +43,7 @@ def equip(adventurer: Adventurer, item: str) -> None:
     if len(adventurer.equipped) >= EQUIP_SLOTS:
         raise BadInput(f"{adventurer.seat} has {EQUIP_SLOTS} items equipped "
                        f"({', '.join(adventurer.equipped)}); unequip one first")
+    fired("labyrinth.character.equip-slots")
     adventurer.equipped.append(item)
 
 
@@ -76,6 +79,7 @@ def lift_curse(adventurer: Adventurer, item: str) -> None:
 def die(adventurer: Adventurer) -> list[str]:
     """The adventurer is dead: every item it owned (to shuffle back into the items deck, in
     the order owned) leaves it, with its silver."""
+    fired("labyrinth.character.death")
     dropped = list(adventurer.items)
     adventurer.alive = False
     adventurer.health = 0

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from typing import Final, Literal, Protocol
 
+from undercroft.engine.tally import fired, used
 from undercroft.rng import Stream
 from undercroft.systems.labyrinth.elements import affinity, relation
 
@@ -39,6 +40,7 @@ class Traits(Protocol):
 def human_stat_bonus(elements: tuple[str, ...]) -> dict[Stat, int]:
     """Human: "When creating a human, each base stat is increased by 1. They also get another
     +1 in each stat if their elemental alignments are creative"."""
+    fired("labyrinth.race.human-stats")
     each = 2 if relation(elements) == "creative" else 1
     return dict.fromkeys(STATS, each)
 
@@ -53,8 +55,11 @@ def oxkin_stat_bonus(elements: tuple[str, ...]) -> dict[Stat, int]:
     includes metal or earth; these bonuses stack. If an oxkin's elemental alignment is
     destructive, then these bonuses are nullified"."""
     if relation(elements) == "destructive":
+        fired("labyrinth.race.oxkin-renegade")
         return dict(NO_BONUS)
     times = sum(element in elements for element in ("metal", "earth"))
+    if times:
+        fired("labyrinth.race.oxkin-stats")
     return {"strength": 2 * times, "intelligence": times, "luck": times}
 
 
@@ -110,6 +115,10 @@ def damage_taken(who: Traits, amount: int, element: str | None = None) -> int:
     if element is not None:
         (element,) = affinity([element])  # a known element, or BadInput
     double = element == "fire" and takes_double_fire(who)
+    if double:
+        fired("labyrinth.race.woodfolk-fire")
+        fired("labyrinth.combat.woodfolk-fire")
+        used("labyrinth.special.woodfolk-fire")
     return max(0, amount) * (2 if double else 1)
 
 
@@ -167,3 +176,30 @@ def has_backlash(who: Traits) -> bool:
     """Wizard: "If your elemental affinity is destructive, take 1d4 damage after you
     attack"."""
     return who.klass == "wizard" and relation(who.elements) == "destructive"
+
+
+# --- which specials a character has ------------------------------------------------------
+
+
+def specials(who: Traits) -> list[str]:
+    """The specials that act in play for this character (content ids ``labyrinth.special.X``
+    for the audit: a special a character has, that never comes into play, shows there)."""
+    found = [
+        ("human-attack", who.race == "human" and relation(who.elements) == "destructive"),
+        ("woodfolk-armour", bool(woodfolk_armour(who))),
+        ("woodfolk-fire", takes_double_fire(who)),
+        ("renegade", renegade(who)),
+        ("brace", can_brace(who)),
+        ("archer-armour", bool(archer_armour(who))),
+        ("medic", who.klass == "medic"),
+        ("warrior-unarmed", who.klass == "warrior"),
+        ("wizard-intelligence", may_attack_with_intelligence(who)),
+        ("backlash", has_backlash(who)),
+    ]
+    return [name for name, has in found if has]
+
+
+SPECIALS: Final = ("human-attack", "woodfolk-armour", "woodfolk-fire", "renegade", "brace",
+                   "archer-armour", "medic", "warrior-unarmed", "wizard-intelligence",
+                   "backlash")
+"""Every special :func:`specials` can name."""

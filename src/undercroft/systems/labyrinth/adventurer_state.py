@@ -19,6 +19,7 @@ from typing import Annotated, Any, Final
 from pydantic import BaseModel, ConfigDict, Field
 
 from undercroft.content.loading import validate
+from undercroft.engine.tally import fired
 from undercroft.errors import BadInput
 from undercroft.systems.labyrinth.adventurer_data import character_class, race
 from undercroft.systems.labyrinth.adventurer_specials import (
@@ -97,6 +98,7 @@ class Adventurer:
         dealt = min(self.health, damage_taken(self, amount, element))
         self.health -= dealt
         if self.health == 0:
+            fired("labyrinth.character.zero-health")
             self.alive = False
         return dealt
 
@@ -112,6 +114,7 @@ class Adventurer:
         """Chapter 1: "This health point total resets to it's maximum when the players return
         to town"."""
         if self.alive:
+            fired("labyrinth.character.rest-in-town")
             self.health = self.max_health
 
     def to_dict(self) -> dict[str, Any]:

@@ -13,6 +13,7 @@ defeated" to the party); a guardian with stairs leaves a stairwell.
 
 from __future__ import annotations
 
+from undercroft.engine.tally import drawn, fired, used
 from undercroft.systems.labyrinth.actions import Choice
 from undercroft.systems.labyrinth.adventurer import (
     attack_bonus,
@@ -21,7 +22,12 @@ from undercroft.systems.labyrinth.adventurer import (
     damage_dice,
     wizard_backlash,
 )
-from undercroft.systems.labyrinth.adventurer_specials import attacks_per_turn, can_brace
+from undercroft.systems.labyrinth.adventurer_specials import (
+    archer_armour,
+    attacks_per_turn,
+    can_brace,
+    woodfolk_armour,
+)
 from undercroft.systems.labyrinth.adventurer_state import Adventurer
 from undercroft.systems.labyrinth.content_models import MonsterEncounter
 from undercroft.systems.labyrinth.decks import card_of
@@ -31,6 +37,9 @@ from undercroft.systems.labyrinth.losses import hurt
 
 
 def start_fight(state: LabyrinthState, card: MonsterEncounter) -> None:
+    fired("labyrinth.combat.initiative")
+    if len(card.groups) > 1:
+        fired("labyrinth.encounter.war-party")
     monsters: list[Monster] = []
     for group in card.groups:
         stats = state.content.monsters[group.monster]
@@ -38,6 +47,7 @@ def start_fight(state: LabyrinthState, card: MonsterEncounter) -> None:
         for _ in range(count):
             number = sum(1 for m in monsters if m.kind == group.monster) + 1
             monsters.append(Monster(f"{group.monster}-{number}", group.monster, stats.health))
+            drawn(f"labyrinth.monster.{group.monster}")
     names = [m.seat for m in state.living()] + list(dict.fromkeys(m.kind for m in monsters))
     order, rolls = roll_initiative(names, state.dice)
     state.fight = Fight(monsters, order, rolls)
@@ -65,12 +75,18 @@ def player_turn(state: LabyrinthState, member: Adventurer, choice: Choice) -> No
     assert fight is not None
     if choice.verb == "wait":
         if consume_skip(member):
+            fired("labyrinth.combat.brace")
             state.say("skip", f"{member.seat} braced and skips this attack", seat=member.seat)
     else:
         if choice.how == "brace":
             fight.braced.add(member.seat)
         target = choice.target
-        for _ in range(attacks_per_turn(member)):
+        attacks = attacks_per_turn(member)
+        if attacks > 1:
+            fired("labyrinth.combat.renegade")
+            fired("labyrinth.race.oxkin-renegade")
+            used("labyrinth.special.renegade")
+        for _ in range(attacks):
             monster = next((m for m in fight.living() if m.id == target), None) \
                 or next(iter(fight.living()), None)
             if monster is None:
@@ -78,6 +94,7 @@ def player_turn(state: LabyrinthState, member: Adventurer, choice: Choice) -> No
             _player_attack(state, member, monster)
         backlash = wizard_backlash(member, state.dice)
         if backlash is not None:
+            fired("labyrinth.combat.wizard")
             state.say("backlash", f"{member.seat}'s destructive magic bites back: {backlash}",
                       seat=member.seat, damage=backlash)
             if member.health == 0:
@@ -88,6 +105,11 @@ def player_turn(state: LabyrinthState, member: Adventurer, choice: Choice) -> No
 def _player_attack(state: LabyrinthState, member: Adventurer, monster: Monster) -> None:
     fight = state.fight
     assert fight is not None
+    fired("labyrinth.combat.attack")
+    used(f"labyrinth.race.{member.race}")
+    used(f"labyrinth.class.{member.klass}")
+    if member.klass == "wizard":
+        fired("labyrinth.combat.wizard")
     worn = state.worn(member)
     stats = state.content.monsters[monster.kind]
     result = attack(state.dice, attack_bonus(member, worn), stats.armour_class,
@@ -136,12 +158,23 @@ def _monsters_attack(state: LabyrinthState, kind: str) -> None:
         targets = state.living()
         if not targets:
             return
+        fired("labyrinth.combat.dm-monsters")
+        fired("labyrinth.combat.attack")
+        fired("labyrinth.character.armour-class")
+        used(f"labyrinth.monster.{kind}")
         target = min(targets, key=lambda m: (m.health, m.seat)) \
             if state.config.dm_targets == "weakest" else state.dice.choice(targets)
         armour = target.armour_class
+        if archer_armour(target):
+            fired("labyrinth.class.archer")
+            used("labyrinth.special.archer-armour")
+        if woodfolk_armour(target):
+            fired("labyrinth.race.woodfolk-armour")
+            used("labyrinth.special.woodfolk-armour")
         bracing = target.seat in fight.braced
         fight.braced.discard(target.seat)
         if bracing and can_brace(target):
+            fired("labyrinth.combat.brace")
             dice = brace(target, state.dice)
             armour += sum(dice)
             state.say("brace", f"{target.seat} braces: +{sum(dice)} armour class {dice}",
@@ -167,6 +200,8 @@ def _finish(state: LabyrinthState) -> None:
         return
     card = state.content.encounters[card_of(state.room.card)]
     assert isinstance(card, MonsterEncounter)
+    fired("labyrinth.combat.rewards")
+    used(f"labyrinth.encounter.{card.id}")
     silver = sum(card.reward.get(m.kind, 0) for m in fight.monsters)
     living = state.living()
     share, extra = divmod(silver, len(living))
@@ -176,6 +211,7 @@ def _finish(state: LabyrinthState) -> None:
     state.say("victory", f"The battle is won: {silver} sp shared among {len(living)}",
               silver=silver)
     if card.stairs_on_defeat:
+        fired("labyrinth.encounter.stairs")
         state.phase = "stairs"
         state.say("stairs", f"Beyond the {card.name}: a stairwell")
     else:

@@ -17,6 +17,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from undercroft.engine.tally import fired
 from undercroft.rng import Stream
 
 
@@ -54,6 +55,7 @@ class Deck:
     def set_level(self, level: int, out: Iterable[str], stream: Stream) -> None:
         """Seed 002: discards back in, newly unlocked cards in, too-low cards out; every
         copy not held elsewhere (``out``) is shuffled into the draw pile."""
+        fired("labyrinth.encounter.levels")
         held = set(out)
         self.level = level
         pile = [copy_id(card.id, n) for card in self.cards.values() if card.holds(level)
@@ -63,7 +65,10 @@ class Deck:
 
     def take(self) -> str | None:
         """The top card, or None when the pile is empty (drawing is without replacement)."""
-        return self.draw.pop() if self.draw else None
+        if not self.draw:
+            return None
+        fired("labyrinth.deck.no-replacement")
+        return self.draw.pop()
 
     def put_back(self, copy: str, stream: Stream) -> None:
         """A copy shuffled back into the draw pile (a sold item, a dead hero's items, a

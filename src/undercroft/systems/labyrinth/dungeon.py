@@ -11,6 +11,7 @@ returning to the surface."
 
 from __future__ import annotations
 
+from undercroft.engine.tally import drawn, fired, used
 from undercroft.systems.labyrinth.actions import Choice
 from undercroft.systems.labyrinth.adventurer import modifier
 from undercroft.systems.labyrinth.adventurer_state import Adventurer
@@ -31,6 +32,7 @@ from undercroft.systems.labyrinth.town import arrive_in_town
 def enter_floor(state: LabyrinthState, floor: int) -> None:
     """Seed 002, Card Levels: on a new dungeon level the decks are rebuilt for it (discards
     back, new cards in, too-low cards out); the party's own items stay theirs."""
+    fired("labyrinth.deck.levels")
     held = [copy for member in state.party for copy in member.items]
     state.encounters.set_level(floor, (), state.dice)
     state.items.set_level(floor, held, state.dice)
@@ -42,6 +44,12 @@ def enter_floor(state: LabyrinthState, floor: int) -> None:
     state.deepest = max(state.deepest, floor)
     state.say("floor", f"The party enters floor {floor} ({len(state.encounters.draw)} rooms "
               "at most)", floor=floor)
+
+
+def begin(state: LabyrinthState, floor: int) -> None:
+    """From town, down to a floor the party has unlocked."""
+    fired("labyrinth.dungeon.start-floor")
+    enter_floor(state, floor)
 
 
 def explore_legal(state: LabyrinthState, member: Adventurer) -> list[Choice]:
@@ -68,20 +76,28 @@ def next_room(state: LabyrinthState, member: Adventurer) -> None:
     copy = state.encounters.take()
     assert copy is not None
     card = state.content.encounters[card_of(copy)]
+    fired("labyrinth.dungeon.rooms")
+    fired("labyrinth.deck.two-decks")
+    drawn(f"labyrinth.encounter.{card.id}")
     state.rooms_entered += 1
     state.room = Room(copy, card.kind)
     if not card.keep_out_of_discard:
+        fired("labyrinth.deck.discard")
+        fired("labyrinth.encounter.discard")
         state.encounters.discard_copy(copy)
     state.say("room", f"{member.seat} opens the next door: {card.name}. {card.text}",
               card=card.id, encounter=card.kind)
     if isinstance(card, MonsterEncounter):
         start_fight(state, card)
     elif isinstance(card, TrapEncounter):
+        fired("labyrinth.encounter.trapped-doorway")
         for target in state.living():
             hurt(state, target, roll_total(card.damage_each, state.dice), card.name)
         state.room.resolved = True
+        used(f"labyrinth.encounter.{card.id}")
     elif not isinstance(card, ChestEncounter):
         state.room.resolved = True
+        used(f"labyrinth.encounter.{card.id}")
 
 
 def search_chest(state: LabyrinthState, member: Adventurer) -> None:
@@ -89,6 +105,8 @@ def search_chest(state: LabyrinthState, member: Adventurer) -> None:
     difficulty; the automated DM judges Luck the fitting statistic for finding a trap."""
     room = state.room
     assert room is not None
+    fired("labyrinth.dungeon.check")
+    fired("labyrinth.character.check-modifier")
     room.chest_checked = True
     luck = modifier(member, "luck", state.worn(member))
     face = state.dice.die(20)
@@ -105,9 +123,12 @@ def open_chest(state: LabyrinthState, member: Adventurer) -> None:
     assert room is not None
     card = state.content.encounters[card_of(room.card)]
     assert isinstance(card, ChestEncounter)
+    fired("labyrinth.dungeon.chest")
+    used(f"labyrinth.encounter.{card.id}")
     face = state.dice.die(card.trap_die)
     room.resolved = True
     if face in card.trapped_on and not room.chest_safe:
+        fired("labyrinth.encounter.chest-trap")
         hurt(state, member, roll_total(card.trap_damage, state.dice), "the chest's trap")
         return
     silver = roll_total(card.silver, state.dice)
@@ -115,6 +136,7 @@ def open_chest(state: LabyrinthState, member: Adventurer) -> None:
     state.say("chest", f"{member.seat} opens the chest: {silver} sp", seat=member.seat,
               silver=silver)
     if state.config.chest_item:
+        fired("labyrinth.deck.chest-item")
         find_item(state, member)
 
 
@@ -127,6 +149,7 @@ def go_back(state: LabyrinthState, member: Adventurer) -> None:
 
 def go_down(state: LabyrinthState, member: Adventurer, choice: Choice) -> None:
     floor = int(choice.target)
+    fired("labyrinth.dungeon.stairs")
     state.unlocked = max(state.unlocked, floor)
     state.say("down", f"{member.seat} leads the party down to floor {floor}: unlocked; "
               "another stairwell must be found before returning", floor=floor)

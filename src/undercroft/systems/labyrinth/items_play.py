@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from typing import Final
 
+from undercroft.engine.tally import drawn, fired, used
 from undercroft.systems.labyrinth.actions import Choice
 from undercroft.systems.labyrinth.adventurer import living_medics, modifier
 from undercroft.systems.labyrinth.adventurer_items import equip, gain_item, lose_item, unequip
@@ -24,6 +25,7 @@ from undercroft.systems.labyrinth.content_models import (
     StatueItem,
     TreasureItem,
 )
+from undercroft.systems.labyrinth.decks import card_of
 from undercroft.systems.labyrinth.fight import roll_total
 from undercroft.systems.labyrinth.game_state import LabyrinthState
 from undercroft.systems.labyrinth.losses import hurt
@@ -39,13 +41,23 @@ def find_item(state: LabyrinthState, member: Adventurer) -> None:
         state.say("no item", "The items deck is empty")
         return
     card = state.item(copy)
+    fired("labyrinth.deck.two-decks")
+    drawn(f"labyrinth.item.{card.id}")
     if isinstance(card, TreasureItem):
+        fired("labyrinth.deck.item-effects")
+        fired("labyrinth.item.treasure-hoard")
+        fired("labyrinth.deck.discard")
+        used(f"labyrinth.item.{card.id}")
         for other in state.living():
             other.silver += card.silver_each
         state.items.discard_copy(copy)
         state.say("treasure", f"{member.seat} finds {card.name}: each player gains "
                   f"{card.silver_each} sp", seat=member.seat, item=card.id)
         return
+    if isinstance(card, CursedItem):
+        fired("labyrinth.deck.equip-and-curse")
+        fired("labyrinth.item.cursed-ring")
+        used(f"labyrinth.item.{card.id}")
     gain_item(member, copy, cursed=isinstance(card, CursedItem))
     state.say("item", f"{member.seat} finds {copy} ({card.name})"
               + (": it is cursed and clings on" if isinstance(card, CursedItem) else ""),
@@ -71,6 +83,8 @@ def item_legal(state: LabyrinthState, member: Adventurer, calm: bool) -> list[Ch
 def wear(state: LabyrinthState, member: Adventurer, choice: Choice) -> None:
     if choice.verb == "equip":
         equip(member, choice.target)
+        fired("labyrinth.deck.equip-and-curse")
+        used(f"labyrinth.item.{card_of(choice.target)}")
     else:
         unequip(member, choice.target)
     state.say(choice.verb, f"{member.seat} {choice.verb}s {choice.target}", seat=member.seat)
@@ -79,16 +93,27 @@ def wear(state: LabyrinthState, member: Adventurer, choice: Choice) -> None:
 def use(state: LabyrinthState, member: Adventurer, choice: Choice) -> None:
     copy = choice.target
     card = state.item(copy)
+    used(f"labyrinth.item.{card.id}")
     if isinstance(card, StatueItem):
+        fired("labyrinth.deck.dragon-statue")
+        fired("labyrinth.deck.discard")
         lose_item(member, copy)
         state.items.discard_copy(copy)
         _statue(state, member, card)
         return
     assert isinstance(card, ConsumableItem)
+    fired("labyrinth.deck.item-effects")
+    fired("labyrinth.item.healing")
+    if state.phase == "explore":
+        fired("labyrinth.dungeon.empty-room")
     regained = member.heal(roll_total(card.heal, state.dice))
     medics = living_medics(state.party)
+    if medics > 0:
+        fired("labyrinth.class.medic")
+        used("labyrinth.special.medic")
     kept = medics > 0 and medic_keeps_card(state.dice, medics)
     if not kept:
+        fired("labyrinth.deck.discard")
         lose_item(member, copy)
         state.items.discard_copy(copy)
     state.say("heal", f"{member.seat} uses {copy}: +{regained} health ({member.health})"
@@ -97,6 +122,7 @@ def use(state: LabyrinthState, member: Adventurer, choice: Choice) -> None:
 
 
 def _statue(state: LabyrinthState, member: Adventurer, card: StatueItem) -> None:
+    fired("labyrinth.item.statue-table")
     face = state.dice.die(card.die)
     entry = card.table[face - 1]
     state.say("statue", f"{member.seat} rolls the {card.name}: {face}, {entry.text}",
@@ -121,6 +147,7 @@ def _statue(state: LabyrinthState, member: Adventurer, card: StatueItem) -> None
             member.health_bonus += gain
             member.heal(gain)
         else:
+            fired("labyrinth.item.statue-armour")
             member.armour_bonus += gain
         state.say("statue gain", f"{member.seat} gains {gain} "
                   f"{'maximum health' if entry.effect == 'max_health' else 'armour class'}",

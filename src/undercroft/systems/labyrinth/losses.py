@@ -7,6 +7,7 @@ and it's money is lost."
 
 from __future__ import annotations
 
+from undercroft.engine.tally import fired
 from undercroft.systems.labyrinth.adventurer_items import die
 from undercroft.systems.labyrinth.adventurer_state import Adventurer
 from undercroft.systems.labyrinth.game_state import LabyrinthState
@@ -21,6 +22,7 @@ def hurt(state: LabyrinthState, member: Adventurer, amount: int, source: str,
     state.say("hurt", f"{source} hits {member.seat} for {dealt} (health {member.health})",
               seat=member.seat, damage=dealt, source=source)
     if member.health == 0:
+        fired("labyrinth.death.items")
         dropped = die(member)
         for copy in dropped:
             state.items.put_back(copy, state.dice)

@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Final
 
+from undercroft.engine.tally import fired
 from undercroft.engine.turns import TextEvent, the_choice
 from undercroft.systems.labyrinth import battle, dungeon, items_play, town
 from undercroft.systems.labyrinth.actions import Choice
@@ -52,7 +53,7 @@ def legal(state: LabyrinthState, seat: str) -> list[Choice]:
 _Apply = Callable[[LabyrinthState, Adventurer, Choice], None]
 _APPLY: Final[dict[str, _Apply]] = {
     "buy": town.buy, "sell": town.sell, "lift": town.lift,
-    "enter": lambda state, member, choice: dungeon.enter_floor(state, int(choice.target)),
+    "enter": lambda state, member, choice: dungeon.begin(state, int(choice.target)),
     "next": lambda state, member, choice: dungeon.next_room(state, member),
     "open": lambda state, member, choice: dungeon.open_chest(state, member),
     "search": lambda state, member, choice: dungeon.search_chest(state, member),
@@ -66,6 +67,7 @@ _APPLY: Final[dict[str, _Apply]] = {
 def _return(state: LabyrinthState, member: Adventurer) -> None:
     dungeon.go_back(state, member)
     if state.unlocked >= state.config.goal_floor and state.living():
+        fired("labyrinth.play.end")
         state.ended = "victory"
         state.say("game over", f"Back in town having reached floor {state.unlocked}: the "
                   "mayor's commission is done", result="victory")
@@ -91,6 +93,7 @@ def step(state: LabyrinthState, choices: Mapping[str, Choice]) -> list[TextEvent
 def _next_seat(state: LabyrinthState) -> None:
     if not state.living():
         return
+    fired("labyrinth.play.turns")
     count = len(state.party)
     index = state.turn
     for _ in range(count):
@@ -106,9 +109,11 @@ def _check_end(state: LabyrinthState) -> None:
     if state.ended is not None:
         return
     if not state.living():
+        fired("labyrinth.play.end")
         state.ended = "defeated"
         state.say("game over", "Every adventurer is dead", result="defeated")
     elif state.steps >= state.config.max_steps:
+        fired("labyrinth.play.end")
         state.ended = "time up"
         state.say("game over", "Time is up", result="time up")
     elif state.phase != "fight" and not state.party[state.turn].alive:

@@ -10,9 +10,11 @@ from __future__ import annotations
 from typing import Final
 
 from undercroft.content import packs
+from undercroft.engine.tally import counting, drawn, fired
 from undercroft.errors import BadInput
 from undercroft.rng import Stream
 from undercroft.systems.labyrinth.adventurer import new_adventurer, random_choices
+from undercroft.systems.labyrinth.adventurer_specials import specials
 from undercroft.systems.labyrinth.adventurer_state import Adventurer
 from undercroft.systems.labyrinth.config import LabyrinthConfig
 from undercroft.systems.labyrinth.content import DATA, Content, load_content
@@ -28,7 +30,11 @@ PACKS: Final = DATA / "packs"
 def new_game(config: LabyrinthConfig, seed: int, content: Content | None = None
              ) -> LabyrinthState:
     content = content or load_content(packs.find(config.packs, PACKS))
+    fired("labyrinth.play.players")
     party = [_adventurer(config, n, seed) for n in range(1, config.players + 1)]
+    if counting():
+        for member in party:
+            _report(member)
     encounters = Deck({c.id: CardSpec(c.id, c.copies, c.levels)
                        for c in content.encounters.values()})
     items = Deck({c.id: CardSpec(c.id, c.copies, c.levels) for c in content.items.values()})
@@ -53,6 +59,16 @@ def _adventurer(config: LabyrinthConfig, number: int, seed: int) -> Adventurer:
     else:
         race, klass, elements = random_choices(stream)
     return new_adventurer(seat, race, klass, elements, stream)
+
+
+def _report(member: Adventurer) -> None:
+    """What the audit counts of a new character: its race, class, elements and specials."""
+    drawn(f"labyrinth.race.{member.race}")
+    drawn(f"labyrinth.class.{member.klass}")
+    for element in member.elements:
+        drawn(f"labyrinth.element.{element}")
+    for special in specials(member):
+        drawn(f"labyrinth.special.{special}")
 
 
 def _parse_choice(text: str, seat: str) -> tuple[str, str, tuple[str, ...]]:

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from typing import Final
 
+from undercroft.engine.tally import drawn, fired
 from undercroft.systems.labyrinth.actions import Choice
 from undercroft.systems.labyrinth.adventurer_items import gain_item, lift_curse, lose_item
 from undercroft.systems.labyrinth.adventurer_state import Adventurer
@@ -26,6 +27,7 @@ MARKET_CARDS: Final = 3
 
 def arrive_in_town(state: LabyrinthState) -> None:
     """Back on the surface: health to maximum, and a fresh market."""
+    fired("labyrinth.dungeon.town-rest")
     state.phase = "town"
     state.floor = 0
     state.room = None
@@ -52,9 +54,16 @@ def _fill(state: LabyrinthState) -> None:
         copy = state.items.take()
         if copy is None:
             break
-        if state.item(copy).buyable:
+        card = state.item(copy)
+        if card.buyable:
+            drawn(f"labyrinth.item.{card.id}")
             state.market.append(copy)
         else:
+            fired("labyrinth.market.no-cursed")
+            if isinstance(card, CursedItem):
+                fired("labyrinth.item.cursed-market")
+            else:
+                fired("labyrinth.item.no-price")
             refused.append(copy)
     for copy in refused:
         state.items.put_back(copy, state.dice)
@@ -82,6 +91,7 @@ def town_legal(state: LabyrinthState, member: Adventurer) -> list[Choice]:
 def buy(state: LabyrinthState, member: Adventurer, choice: Choice) -> None:
     copy = choice.target
     cost = state.item(copy).cost or 0
+    fired("labyrinth.market.buy")
     member.silver -= cost
     state.market.remove(copy)
     gain_item(member, copy)
@@ -93,6 +103,8 @@ def buy(state: LabyrinthState, member: Adventurer, choice: Choice) -> None:
 def sell(state: LabyrinthState, member: Adventurer, choice: Choice) -> None:
     copy = choice.target
     price = state.item(copy).sell_price or 0
+    fired("labyrinth.market.sell")
+    fired("labyrinth.item.sell-half")
     lose_item(member, copy)
     member.silver += price
     state.items.put_back(copy, state.dice)
@@ -104,6 +116,8 @@ def lift(state: LabyrinthState, member: Adventurer, choice: Choice) -> None:
     copy = choice.target
     card = state.item(copy)
     assert isinstance(card, CursedItem) and card.remove_cost is not None
+    fired("labyrinth.market.wizard")
+    fired("labyrinth.item.ring-removal")
     member.silver -= card.remove_cost
     lift_curse(member, copy)
     state.items.put_back(copy, state.dice)
