@@ -1,29 +1,343 @@
-"""What the rules-health audit looks for in whole games of this system (engine.audit)."""
+"""What the rules-health audit looks for in whole games of Labyrinth (engine.audit).
+
+The auditor follows a game step by step and compares each step's state with the one
+before it, so that a fault is caught at the step that made it:
+
+- a death that skips Character Death (the dead keep their items or silver, their items
+  do not go back into the item deck, or no death is told);
+- a card drawn outside its level range (the decks follow the floor the party is on, and
+  never a floor it has not unlocked);
+- a choice offered among the legal ones that ``step`` then refuses: every choice offered
+  is tried on a copy of the game, so a refusal is found whether or not a player takes it;
+- one copy of a card in two places at once, an adventurer's sheet that breaks a rule, a
+  dead adventurer asked to act, a floor entered whose encounter deck holds no card;
+- and, as a figure to watch, a party wiped out before it ever unlocked floor 2.
+
+Steps are counted by where the party was when the step was taken (``town``, ``floor N``)
+and by what the step did (``fight``, ``market``, ``travel``, ``explore``, ``chest``,
+``items``, ``waiting``).
+"""
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Mapping, Sequence
-from typing import Any
+from dataclasses import dataclass
+from typing import Any, Final
 
-from undercroft.engine.audit import AnomalyKind, GameAuditor, QuietAuditor, view_fingerprint
+from undercroft.content import packs
+from undercroft.engine.audit import AnomalyKind, Findings
+from undercroft.engine.tally import tallying
+from undercroft.engine.turns import TextEvent
+from undercroft.errors import BadInput
+from undercroft.rng import Stream
+from undercroft.systems.labyrinth.actions import Choice
+from undercroft.systems.labyrinth.adventurer_data import classes, races
+from undercroft.systems.labyrinth.adventurer_specials import SPECIALS
+from undercroft.systems.labyrinth.adventurer_state import Adventurer, problem
+from undercroft.systems.labyrinth.content import load_content
+from undercroft.systems.labyrinth.content_models import MonsterEncounter
+from undercroft.systems.labyrinth.decks import Deck, card_of
+from undercroft.systems.labyrinth.elements import ELEMENTS
+from undercroft.systems.labyrinth.fight import Fight
+from undercroft.systems.labyrinth.game_state import LabyrinthState
+from undercroft.systems.labyrinth.rules import acting, legal, step
+from undercroft.systems.labyrinth.setup import PACKS
 
-KINDS: tuple[AnomalyKind, ...] = ()
+DEATH: Final = AnomalyKind(
+    "labyrinth.death-skips-rules", "an adventurer died without Character Death: items or "
+    "silver kept, items not shuffled back into the item deck, or no death told")
+OUT_OF_RANGE: Final = AnomalyKind(
+    "labyrinth.card-out-of-range", "a card was drawn outside its level range (the decks "
+    "follow the floor the party is on, never a floor not unlocked)")
+REFUSED: Final = AnomalyKind(
+    "labyrinth.refused-choice", "a choice offered among the legal ones is refused (or "
+    "raises) when taken")
+TWICE: Final = AnomalyKind(
+    "labyrinth.card-twice", "one copy of a card is in two places at once (draw pile, "
+    "discard pile, market, an adventurer's items)")
+SHEET: Final = AnomalyKind(
+    "labyrinth.broken-sheet", "an adventurer's sheet breaks a rule (health above its "
+    "maximum, alive at 0 health, silver below 0, an item equipped twice, ...)")
+DEAD_ACTS: Final = AnomalyKind(
+    "labyrinth.dead-acts", "a dead adventurer is asked to act")
+EMPTY_FLOOR: Final = AnomalyKind(
+    "labyrinth.empty-floor", "the party entered a floor whose encounter deck holds no card "
+    "(a floor beyond every card's levels)")
+WIPED: Final = AnomalyKind(
+    "labyrinth.wiped-on-floor-1", "the party was wiped out without ever unlocking floor 2",
+    must_be_zero=False)
+
+KINDS: tuple[AnomalyKind, ...] = (DEATH, OUT_OF_RANGE, REFUSED, TWICE, SHEET, DEAD_ACTS,
+                                  EMPTY_FLOOR, WIPED)
 """The faults this system's auditor can report."""
+
+DOING: Final[dict[str, str]] = {
+    "buy": "market", "sell": "market", "lift": "market",
+    "enter": "travel", "return": "travel", "down": "travel",
+    "next": "explore", "open": "chest", "search": "chest",
+    "equip": "items", "unequip": "items", "use": "items",
+    "attack": "fight", "wait": "waiting",
+}
+"""What a step did, by its verb (every step of a battle is ``fight``)."""
 
 
 def catalogue(config: Any) -> Mapping[str, Sequence[str]]:
-    """Every piece of content a game of ``config`` may draw, by kind."""
-    return {}
+    """Every piece of content a game of ``config`` may draw, by kind: the encounter and
+    item cards of its packs, the monsters some encounter card brings (Appendix E lists
+    five that no card of the seed names: they cannot come into a game), every race, class
+    and element, and the specials that act in play."""
+    packs_named: tuple[str, ...] = getattr(config, "packs", ())
+    content = load_content(packs.find(packs_named, PACKS))
+    monsters = {group.monster for card in content.encounters.values()
+                if isinstance(card, MonsterEncounter) for group in card.groups}
+    return {
+        "encounter": [f"labyrinth.encounter.{card}" for card in sorted(content.encounters)],
+        "monster": [f"labyrinth.monster.{monster}" for monster in sorted(monsters)],
+        "item": [f"labyrinth.item.{card}" for card in sorted(content.items)],
+        "race": [f"labyrinth.race.{race}" for race in races()],
+        "class": [f"labyrinth.class.{klass}" for klass in classes()],
+        "element": [f"labyrinth.element.{element}" for element in ELEMENTS],
+        "special": [f"labyrinth.special.{special}" for special in SPECIALS],
+    }
 
 
-def auditor(state: Any) -> GameAuditor:
-    return QuietAuditor()
+def where(state: LabyrinthState) -> str:
+    return "town" if state.phase == "town" else f"floor {state.floor}"
 
 
-def fingerprint(view: Mapping[str, Any]) -> object:
-    return view_fingerprint(view)
+@dataclass(frozen=True)
+class _Before:
+    """What the auditor keeps of the state before a step, to compare with after it."""
+
+    where: str
+    phase: str
+    sheets: dict[str, tuple[bool, tuple[str, ...], int]]
+    """Each seat: alive, the item copies owned, silver."""
+    market: tuple[str, ...]
+
+    @classmethod
+    def of(cls, state: LabyrinthState) -> _Before:
+        return cls(where(state), state.phase,
+                   {m.seat: (m.alive, tuple(m.items), m.silver) for m in state.party},
+                   tuple(state.market))
+
+
+class LabyrinthAuditor:
+    """Follows one game of Labyrinth (engine.audit.GameAuditor)."""
+
+    def __init__(self, state: LabyrinthState, probe: bool = True) -> None:
+        self.findings = Findings()
+        self.probe = probe
+        """Try every choice offered on a copy of the game (``refused-choice``)."""
+        self._told: set[tuple[str, str]] = set()
+        self._trial_dice = Stream(state.seed, "labyrinth/audit-trial")
+        self._before = _Before.of(state)
+        self._look(state, 0, ())
+
+    def see(self, state: Any, step: int, choices: Mapping[str, Any],
+            events: Sequence[Any]) -> None:
+        before = self._before
+        choice = next(iter(choices.values()), None)
+        verb = choice.verb if isinstance(choice, Choice) else "wait"
+        self.findings.count(before.where,
+                            "fight" if before.phase == "fight" else DOING.get(verb, verb))
+        self._deaths(state, step, before, events)
+        self._ranges(state, step, before, events)
+        self._look(state, step, events)
+        self._before = _Before.of(state)
+
+    def finish(self, state: Any, step: int) -> None:
+        if state.ended == "defeated" and state.unlocked < 2:
+            self.findings.add(WIPED.kind, step, f"every adventurer died by step {step}, on "
+                              f"floor {state.floor}; floor 2 never unlocked")
+
+    def _add(self, kind: str, step: int, key: str, detail: str) -> None:
+        """A finding, once per game for each ``key`` of its kind."""
+        if (kind, key) not in self._told:
+            self._told.add((kind, key))
+            self.findings.add(kind, step, detail)
+
+    def _look(self, state: LabyrinthState, step: int, events: Sequence[TextEvent]) -> None:
+        """What holds of any state: one place per copy, sound sheets, the living act, a
+        floor has rooms, and every choice offered can be taken."""
+        for deck_name, places in (("items", _item_places(state)),
+                                  ("encounters", _deck_places(state.encounters))):
+            seen: dict[str, str] = {}
+            for place, copies in places:
+                for card in copies:
+                    if card in seen:
+                        self._add(TWICE.kind, step, card, f"{card} ({deck_name}) is in "
+                                  f"{seen[card]} and in {place}")
+                    seen[card] = place
+        for member in state.party:
+            found = problem(member)
+            if found is not None:
+                self._add(SHEET.kind, step, f"{member.seat} {found[0]}",
+                          f"{member.seat}, {found[0]}: {found[1]}")
+        actor = acting(state)
+        if actor is not None and not actor.alive:
+            self._add(DEAD_ACTS.kind, step, actor.seat, f"{actor.seat} is dead and asked "
+                      f"to act ({state.phase})")
+        for event in events:
+            if event.kind == "floor" and not state.encounters.draw:
+                self._add(EMPTY_FLOOR.kind, step, str(state.floor), f"floor {state.floor}: "
+                          "no encounter card holds this level; the floor has no rooms")
+        if self.probe and state.ended is None:
+            for text, why in refusals(state, self._trial_dice):
+                self._add(REFUSED.kind, step, text, f"{text}: {why}")
+
+    def _deaths(self, state: LabyrinthState, step: int, before: _Before,
+                events: Sequence[TextEvent]) -> None:
+        """Character Death: "all item it owned are shuffled back into the item deck, and
+        it's money is lost" (and the table is told)."""
+        for member in state.party:
+            alive, owned, _ = before.sheets[member.seat]
+            if not alive or member.alive:
+                continue
+            skipped = []
+            if member.items:
+                skipped.append(f"keeps {', '.join(member.items)}")
+            if member.silver:
+                skipped.append(f"keeps {member.silver} sp")
+            lost = [card for card in owned if card not in member.items
+                    and _belongs(state.items, card) and card not in state.items.draw]
+            if lost:
+                skipped.append(f"{', '.join(lost)} not back in the item deck")
+            if not any(e.kind == "death" and e.data.get("seat") == member.seat
+                       for e in events):
+                skipped.append("no death told")
+            if skipped:
+                cause = next((e.kind for e in reversed(events)
+                              if e.data.get("seat") == member.seat), "?")
+                self._add(DEATH.kind, step, member.seat, f"{member.seat} ({member.race} "
+                          f"{member.klass}) died (last: {cause}): " + "; ".join(skipped))
+
+    def _ranges(self, state: LabyrinthState, step: int, before: _Before,
+                events: Sequence[TextEvent]) -> None:
+        """Seed 002, Card Levels: the decks hold the cards of the level entered."""
+        floor = state.floor
+        for event in events:
+            if event.kind == "room":
+                self._check_card(step, state, "encounters", str(event.data.get("card")),
+                                 floor, "room")
+            elif event.kind in ("item", "treasure"):
+                self._check_card(step, state, "items", str(event.data.get("item")),
+                                 floor or state.items.level, "found")
+        for card in state.market:
+            if card not in before.market:
+                self._check_card(step, state, "items", card_of(card), state.items.level,
+                                 "market")
+
+    def _check_card(self, step: int, state: LabyrinthState, deck_name: str, card: str,
+                    level: int, how: str) -> None:
+        deck: Deck = getattr(state, deck_name)
+        spec = deck.cards.get(card)
+        if spec is None:
+            self._add(OUT_OF_RANGE.kind, step, card, f"{card} ({how}) is not a card of the "
+                      f"{deck_name} deck")
+            return
+        low, high = spec.levels
+        if not spec.holds(level) or level > state.unlocked:
+            self._add(OUT_OF_RANGE.kind, step, f"{card} {level}", f"{card} ({how}, levels "
+                      f"{low}-{high}) drawn at level {level}; floor {state.floor}, "
+                      f"{deck_name} deck at level {deck.level}, unlocked {state.unlocked}")
+
+
+def _belongs(deck: Deck, copy_name: str) -> bool:
+    """Whether a copy's card belongs in the deck at its level (it goes back when it does)."""
+    spec = deck.cards.get(card_of(copy_name))
+    return spec is not None and spec.holds(deck.level)
+
+
+def _deck_places(deck: Deck) -> list[tuple[str, Sequence[str]]]:
+    return [("the draw pile", deck.draw), ("the discard pile", deck.discard)]
+
+
+def _item_places(state: LabyrinthState) -> list[tuple[str, Sequence[str]]]:
+    return [*_deck_places(state.items), ("the market", state.market),
+            *((f"{m.seat}'s items", m.items) for m in state.party)]
+
+
+def refusals(state: LabyrinthState, dice: Stream | None = None) -> list[tuple[str, str]]:
+    """Each choice the acting seat is offered that ``step`` refuses or fails on, as
+    ("Seat-1: buy rations#2", why), tried on copies of the game (nothing counted) that
+    roll ``dice`` (a stream of the trials' own)."""
+    member = acting(state)
+    if member is None:
+        return []
+    dice = dice or Stream(state.seed, "labyrinth/audit-trial")
+    found = []
+    for choice in legal(state, member.seat):
+        trial = trial_copy(state, dice)
+        try:
+            with tallying():
+                step(trial, {member.seat: choice})
+        except BadInput as error:
+            found.append((f"{member.seat}: {choice.text}", f"refused: {error}"))
+        except Exception as error:  # a choice offered that breaks the rules is the finding
+            found.append((f"{member.seat}: {choice.text}",
+                          f"{type(error).__name__}: {' '.join(str(error).split())[:120]}"))
+    return found
+
+
+def trial_copy(state: LabyrinthState, dice: Stream) -> LabyrinthState:
+    """A copy to try a choice on: a new container for everything play changes, sharing what
+    it never does (the content, the config, the cards' specs, the dice rolled at creation),
+    without the log, and rolling ``dice``, so that trying a choice leaves the game and its
+    dice as they were (whether a choice is refused does not depend on the dice)."""
+    trial = copy.copy(state)
+    trial.party = [_member_copy(m) for m in state.party]
+    trial.encounters, trial.items = _deck_copy(state.encounters), _deck_copy(state.items)
+    trial.dice = dice
+    trial.room = copy.copy(state.room)
+    trial.market, trial.events = list(state.market), []
+    fight = state.fight
+    trial.fight = None if fight is None else Fight(
+        [copy.copy(m) for m in fight.monsters], list(fight.order), dict(fight.initiative),
+        fight.turn, fight.round, fight.reward, set(fight.braced))
+    return trial
+
+
+def _member_copy(member: Adventurer) -> Adventurer:
+    twin = copy.copy(member)
+    twin.stats, twin.items = dict(member.stats), list(member.items)
+    twin.equipped, twin.cursed = list(member.equipped), list(member.cursed)
+    return twin
+
+
+def _deck_copy(deck: Deck) -> Deck:
+    return Deck(deck.cards, deck.level, list(deck.draw), list(deck.discard))
+
+
+def auditor(state: Any) -> LabyrinthAuditor:
+    return LabyrinthAuditor(state)
+
+
+def _sheet(member: Adventurer) -> tuple[Any, ...]:
+    return (member.seat, member.alive, member.health, member.silver, tuple(member.items),
+            tuple(member.equipped), tuple(member.cursed), tuple(member.stats.values()),
+            member.health_bonus, member.armour_bonus, member.skip_next_attack)
+
+
+def fingerprint(state: LabyrinthState) -> object:
+    """What a player sees change: where the party is, whose turn, the sheets, the market,
+    the room, the battle, the decks' sizes and discards (no counters, no log, not the
+    order of the draw piles)."""
+    member = acting(state)
+    room, fight = state.room, state.fight
+    return (state.phase, state.floor, state.unlocked, state.stairs_owed, state.ended,
+            None if member is None else member.seat,
+            tuple(_sheet(m) for m in state.party), tuple(state.market),
+            None if room is None else (room.card, room.resolved, room.chest_checked,
+                                       room.chest_safe),
+            None if fight is None else (tuple((m.id, m.health) for m in fight.monsters),
+                                        fight.acting, tuple(sorted(fight.braced))),
+            tuple((deck.level, len(deck.draw), tuple(deck.discard))
+                  for deck in (state.encounters, state.items)))
 
 
 def may_do_nothing(action: Any) -> bool:
-    """Whether ``action`` may rightly change nothing (engine.audit.Auditable)."""
-    return False
+    """An attack may miss, and the monsters' answers may miss too; a seat may pass
+    ("wait"), which changes nothing when it is the only one left to act."""
+    return isinstance(action, Choice) and action.verb in ("attack", "wait")
