@@ -163,9 +163,6 @@ def modifier(adventurer: Adventurer, stat: Stat, items: Sequence[StatEffects]) -
     if stat not in STATS:
         raise BadInput(f"{stat!r} is not a statistic (statistics: {', '.join(STATS)})")
     effects = sum(item.stat_effects.get(stat, 0) for item in _checked(adventurer, items))
-    fired("labyrinth.character.modifier")
-    if effects:
-        fired("labyrinth.character.item-effects")
     return stat_modifier(adventurer.stats[stat], effects)
 
 
@@ -185,6 +182,9 @@ def attack_bonus(adventurer: Adventurer, items: Sequence[StatEffects],
     """
     _checked(adventurer, items)
     fired("labyrinth.character.attack-roll")
+    fired("labyrinth.character.modifier")
+    if items:
+        fired("labyrinth.character.item-effects")
     if use_intelligence and not may_attack_with_intelligence(adventurer):
         raise BadInput(f"only a wizard may attack with intelligence, not a {adventurer.klass}")
     if use_intelligence is None:
@@ -195,11 +195,12 @@ def attack_bonus(adventurer: Adventurer, items: Sequence[StatEffects],
         if use_intelligence:
             used("labyrinth.special.wizard-intelligence")
     unburdened = warrior_attack(adventurer, bool(adventurer.worn))
-    unarmed = 0 if _weapons(items) else character_class(adventurer.klass).unarmed_attack
+    armed = bool(_weapons(items))
+    unarmed = 0 if armed else character_class(adventurer.klass).unarmed_attack
     if unburdened is not None:
         fired("labyrinth.class.warrior")
         used("labyrinth.special.warrior-unarmed")
-    elif not _weapons(items):
+    elif not armed:
         fired("labyrinth.class.unarmed")
     bonus = unarmed if unburdened is None else unburdened
     human = human_attack_bonus(adventurer)

@@ -107,6 +107,7 @@ def search_chest(state: LabyrinthState, member: Adventurer) -> None:
     assert room is not None
     fired("labyrinth.dungeon.check")
     fired("labyrinth.character.check-modifier")
+    fired("labyrinth.character.modifier")
     room.chest_checked = True
     luck = modifier(member, "luck", state.worn(member))
     face = state.dice.die(20)
