@@ -173,6 +173,12 @@ def _print(document: dict[str, Any]) -> None:
     console.print(f"steps a game: mean {length['steps']['mean']:.1f}, median "
                   f"{length['steps']['median']:.0f}; results "
                   + json.dumps(length["results"]), markup=False)
+    for key, what in (("where", "where the steps go"), ("doing", "spent on")):
+        total = sum(length[key].values())
+        if total:
+            console.print(f"{what}: " + ", ".join(
+                f"{name} {100 * steps / total:.1f}%" for name, steps in length[key].items()),
+                markup=False)
 
 
 def register(app: typer.Typer) -> None:
