@@ -17,6 +17,7 @@ from dataclasses import dataclass, field, replace
 from functools import cached_property
 from typing import Final, TypeVar
 
+from undercroft.engine.tally import fired
 from undercroft.errors import BadInput
 from undercroft.rng import Stream
 from undercroft.systems.cardcrawl import costs
@@ -105,6 +106,7 @@ class Character:
     @property
     def title(self) -> str:
         """What the table calls the character ("The half-elf", "The dwarf Fighter")."""
+        fired("cardcrawl.creation.title")
         races = self.cards(RaceCard)
         if len(races) == 2:
             other = [race for race in races if not race.second_race] or races[1:]
@@ -244,20 +246,26 @@ def new_character(stream: Stream, card_set: CardSet | None = None,
     """
     cards = card_set or starter_cards()
     races = cards.of(RaceCard)
+    fired("cardcrawl.creation.race")
     race = _choose(stream, races, "a race card")
     second: list[SheetCard] = [card for card in cards.of(CharacterCard)
                                if card.aspect == "class" and (card.right, card.bottom) == (4, 4)]
     if race.second_race:
         second += [other for other in races if other.id != race.id]
+    fired("cardcrawl.creation.class-or-race")
     partner = _choose(stream, second, "a +4/+4 class card")
+    fired("cardcrawl.creation.attack")
     attack = _choose(stream, [card for card in cards.of(AttackCard) if card.bonus == 1 and
                               card.requires in (None, partner.id)], "a +1 attack")
+    fired("cardcrawl.creation.defence")
     defence: list[DefenceCard] = []
     for rating in defence_ratings:
         defence.append(_choose(stream, [card for card in cards.of(DefenceCard)
                                         if card.rating == rating and card not in defence],
                                f"a defence card rated {rating}"))
+    fired("cardcrawl.creation.gear")
     gear = _choose(stream, [card for card in cards.of(GearCard) if card.basic], "basic gear")
+    fired("cardcrawl.creation.layout")
     owned = (race.id, partner.id, attack.id, *(card.id for card in defence), gear.id)
     return Character(owned, random_sheet([race.id, partner.id], stream),
                      random_sheet([attack.id], stream), tuple(card.id for card in defence),

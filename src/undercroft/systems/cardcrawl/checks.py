@@ -16,6 +16,7 @@ from typing import Final, Literal
 
 import icepool
 
+from undercroft.engine.tally import fired
 from undercroft.errors import BadInput
 from undercroft.rng import Stream
 
@@ -31,6 +32,7 @@ ATTACK_DIFFICULTY: Final = 9
 
 def opponent_difficulty(opponent_skill: int) -> int:
     """The difficulty of acting against an opponent with that skill bonus."""
+    fired("cardcrawl.core.difficulty")
     return OPPONENT_BASE + opponent_skill
 
 
@@ -89,7 +91,11 @@ def roll_check(stream: Stream, stance: str, bonus: int, difficulty: int) -> Chec
         dice = (stream.die(12),)
     else:
         raise BadInput(f"stance {stance!r}: expected cautious or aggressive")
-    return Check(stance, dice, bonus, difficulty)
+    fired("cardcrawl.core.check")
+    check = Check(stance, dice, bonus, difficulty)
+    if check.total == difficulty:
+        fired("cardcrawl.core.tie")
+    return check
 
 
 def success_chance(stance: str, bonus: int, difficulty: int) -> Fraction:

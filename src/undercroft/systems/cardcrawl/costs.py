@@ -22,6 +22,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable, Sequence
 
+from undercroft.engine.tally import fired
 from undercroft.systems.cardcrawl.cards import (
     AttackCard,
     Card,
@@ -72,6 +73,8 @@ def pyramid_problem(bonuses: Sequence[int]) -> str | None:
     pyramid for every bonus in it, since lower cards are never lost by buying.
     """
     for bonus in sorted(set(bonuses)):
+        if bonus > 1:
+            fired("cardcrawl.attack.pyramid")
         shortfall = pyramid_shortfall(bonuses, bonus)
         if shortfall:
             return shortfall
@@ -80,10 +83,12 @@ def pyramid_problem(bonuses: Sequence[int]) -> str | None:
 
 def ownership_problem(owned: Sequence[Card]) -> str | None:
     """The first way ``owned`` breaks the seed's rules of ownership, or None."""
+    fired("cardcrawl.character.one-of-each")
     counts = Counter(card.id for card in owned)
     twice = [card_id for card_id, count in counts.items() if count > 1]
     if twice:
         return f"card {twice[0]!r} is owned twice (a character owns each card at most once)"
+    fired("cardcrawl.character.one-race")
     races = [card for card in owned if isinstance(card, RaceCard)]
     if not races:
         return "a character has one race card"
@@ -94,8 +99,10 @@ def ownership_problem(owned: Sequence[Card]) -> str | None:
                 f"only for a half-human (one of them must be Human)")
     classes = {card.id for card in owned if isinstance(card, CharacterCard)}
     for card in owned:
-        if isinstance(card, AttackCard) and card.requires and card.requires not in classes:
-            return f"attack {card.id!r} needs the class card {card.requires!r}"
+        if isinstance(card, AttackCard) and card.requires:
+            fired("cardcrawl.attack.requires")
+            if card.requires not in classes:
+                return f"attack {card.id!r} needs the class card {card.requires!r}"
     return pyramid_problem([card.bonus for card in owned if isinstance(card, AttackCard)])
 
 
@@ -118,10 +125,12 @@ def purchase_problem(owned: Sequence[Card], card: Card) -> str | None:
 
 def defence_limit(character_cards: int, attack_cards: int) -> int:
     """Defence cards a character may bring: "equal to total usable character and attack cards"."""
+    fired("cardcrawl.defence-card.limit")
     return character_cards + attack_cards
 
 
 def equip_limit(character_cards: int, attack_cards: int, defence_cards: int) -> int:
     """Gear + spell cards a character may equip: "equal to lowest card total of any other
     group" (2 character, 1 attack and 3 defence cards: one)."""
+    fired("cardcrawl.gear.equip-limit")
     return min(character_cards, attack_cards, defence_cards)

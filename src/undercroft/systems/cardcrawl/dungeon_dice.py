@@ -18,6 +18,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Any, Final
 
+from undercroft.engine.tally import fired
 from undercroft.errors import BadInput
 from undercroft.rng import Stream
 
@@ -89,7 +90,10 @@ def main_die(rooms: int) -> int:
     first example's 10 rooms would give d6; there the author took a d8 by
     choice ("which is a little high, but not much"): ``PlanConfig.die``.
     """
+    fired("cardcrawl.plan.main-die")
     need = rooms - 4
+    if need < DIE_SIZES[0] or need > DIE_SIZES[-1]:
+        fired("cardcrawl.plan.ladder-ends")
     return next((sides for sides in DIE_SIZES if sides >= need), DIE_SIZES[-1])
 
 
@@ -144,7 +148,10 @@ def die_plan(rooms: int, *, vary: bool = False, die: int | None = None) -> DiePl
     """
     if not 1 <= rooms <= MAX_ROOMS:
         raise BadInput(f"rooms {rooms}: a dungeon has 1 to {MAX_ROOMS} rooms")
+    fired("cardcrawl.plan.rooms")
     main = main_die(rooms) if die is None else die
+    if vary:
+        fired("cardcrawl.plan.vary")
     third = rooms // 3 if vary else 0
     dice = ((step_die(main, -1),) * third + (main,) * (rooms - 2 * third)
             + (step_die(main, +1),) * third)
@@ -158,5 +165,6 @@ def roll_size(dice: DiceLog, room: int, sides: int) -> tuple[int, int]:
 
     Both faces are kept so the JSON shows the roll, as a player would write it.
     """
+    fired("cardcrawl.room.size")
     return (dice.roll(sides, room, "size", f"room {room} size, first d{sides}"),
             dice.roll(sides, room, "size", f"room {room} size, second d{sides}"))

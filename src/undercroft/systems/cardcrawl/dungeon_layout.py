@@ -30,6 +30,7 @@ from typing import Any, Final
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from undercroft.engine.tally import fired
 from undercroft.systems.cardcrawl.dungeon_corridors import (
     Corridor,
     DroppedLink,
@@ -73,6 +74,7 @@ class Layout:
 def layout_dungeon(plan: DungeonPlan, config: LayoutConfig | None = None) -> Layout:
     """Place every room and draw every link the grid allows."""
     config = config or LayoutConfig()
+    fired("cardcrawl.layout.boxes")
     targets = graph_positions(plan)
     rects = normalise(place_rooms(plan, targets))
     width = max(r.x + r.w for r in rects.values()) + MARGIN
@@ -83,12 +85,17 @@ def layout_dungeon(plan: DungeonPlan, config: LayoutConfig | None = None) -> Lay
     for edge in plan.edges():
         cells = router.route(edge.a, edge.b)
         if cells is None:
+            fired("cardcrawl.layout.drop")
             dropped.append(DroppedLink(edge.a, edge.b, edge.mutual, "no route between the rooms"))
         elif config.max_corridor is not None and len(cells) > config.max_corridor:
+            fired("cardcrawl.layout.drop")
             dropped.append(DroppedLink(edge.a, edge.b, edge.mutual,
                                        f"too long: {len(cells)} squares, the limit is "
                                        f"{config.max_corridor}"))
         else:
+            fired("cardcrawl.layout.corridors")
+            if edge.mutual:
+                fired("cardcrawl.link.mutual")
             router.use(cells)
             corridors.append(Corridor(edge.a, edge.b, edge.mutual, tuple(cells),
                                       corridor_polyline(cells, rects, edge)))

@@ -13,6 +13,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any, Final, Literal
 
+from undercroft.engine.tally import fired
 from undercroft.systems.cardcrawl.dungeon_dice import DiceLog
 
 ENTRANCE: Final = 0
@@ -62,16 +63,20 @@ def read_link(room: int, target: int, rooms: int, earlier: Iterable[LinkRoll],
     """
     link: Target
     if target <= 0:
+        fired("cardcrawl.link.entrance")
         link = "entrance"
     elif target == room:
+        fired("cardcrawl.link.self-over-max")
         return None, "self"
     elif target > rooms:
         if not lower_level:
+            fired("cardcrawl.link.self-over-max")
             return None, "over max"
         link = "lower level"
     else:
         link = target
     if any(roll.kept and roll.link == link for roll in earlier):
+        fired("cardcrawl.link.duplicate")
         return link, "duplicate"
     return link, None
 
@@ -79,8 +84,10 @@ def read_link(room: int, target: int, rooms: int, earlier: Iterable[LinkRoll],
 def roll_links(dice: DiceLog, room: int, size: int, rooms: int, sides: int,
                lower_level: bool = False) -> tuple[LinkRoll, ...]:
     """One positive and one negative die of the dungeon's size per unit of the room's size."""
+    fired("cardcrawl.link.per-size")
     links: list[LinkRoll] = []
     for index in range(1, size + 1):
+        fired("cardcrawl.link.roll")
         positive = dice.roll(sides, room, "link", f"room {room} link {index} positive")
         negative = dice.roll(sides, room, "link", f"room {room} link {index} negative")
         target = room + positive - negative

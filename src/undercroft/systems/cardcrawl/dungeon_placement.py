@@ -14,6 +14,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Final
 
+from undercroft.engine.tally import fired
 from undercroft.systems.cardcrawl.dungeon_grid import GAP, Cell, Point, Rect, room_shape
 from undercroft.systems.cardcrawl.dungeon_links import ENTRANCE
 from undercroft.systems.cardcrawl.dungeon_plan import DungeonPlan
@@ -62,6 +63,7 @@ def place_rooms(plan: DungeonPlan, targets: Mapping[int, Point]) -> dict[int, Re
     for number in sorted(entrance, key=lambda n: (-targets[n][1], n)):
         # The facade: every entrance room aims at the west-most column, at its own height.
         target = (west, targets[number][1])
+        fired("cardcrawl.layout.entrance-west")
         board.put(number, _spot(plan.room(number).size, target, board, True), True)
     while len(board.rects) < len(plan.rooms):
         number = max((n for n in weights if n not in board.rects),
@@ -95,6 +97,8 @@ def _spot(size: int, target: Point, board: _Board, entrance: bool) -> Rect:
     Searches square rings outward; once one ring has a fit, the next is checked
     too (a ring's corner is farther than the next ring's side), then the nearest wins.
     """
+    fired("cardcrawl.layout.grid")
+    fired("cardcrawl.layout.no-overlap")
     wide, tall = room_shape(size)
     shapes = [(wide, tall)] if wide == tall else [(wide, tall), (tall, wide)]
     cx, cy = round(target[0]), round(target[1])

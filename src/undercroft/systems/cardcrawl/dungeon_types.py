@@ -18,6 +18,7 @@ from typing import Annotated, Any, Final, Literal, Protocol
 from pydantic import BaseModel, ConfigDict, Field, StringConstraints
 
 from undercroft.content.loading import read_toml, validate
+from undercroft.engine.tally import fired
 from undercroft.errors import BadInput
 from undercroft.systems.cardcrawl.dungeon_dice import DIE_SIZES, DiceLog
 
@@ -127,9 +128,12 @@ def roll_type(dice: DiceLog, room: int, size: int, table: RoomTypes, seen: Count
         face = dice.roll(TYPE_DIE, room, "type", f"room {room} type d6{label}")
         return face, table.clamp(size + face)
 
+    fired("cardcrawl.room.type-table")
     face, total = one(0)
     faces = [face]
     crowded = seen[table.lookup(total)] >= config.max_repeats
+    if crowded:
+        fired("cardcrawl.room.repeats")
     if not crowded or config.repeats == "keep":
         return TypeRoll(tuple(faces), total, table.lookup(total))
     first = table.lookup(total)

@@ -20,6 +20,7 @@ from typing import Any, Final
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 from undercroft.content.loading import read_toml, validate
+from undercroft.engine.tally import fired
 from undercroft.errors import BadInput
 from undercroft.rng import Stream
 from undercroft.systems.cardcrawl.soak import enemy_hits
@@ -107,6 +108,7 @@ class EnemyGroup:
     def take_hit(self, margin: int) -> list[int]:
         """Remove the dice a hit of ``margin`` takes (``soak.enemy_hits``); returns the
         values removed."""
+        fired("cardcrawl.enemy.hits")
         gone = enemy_hits(self.creatures, margin)
         values = [self.creatures[c][i] for c, i in gone]
         for creature, index in sorted(gone, reverse=True):
@@ -123,6 +125,9 @@ def roll_group(stream: Stream, group_id: str, kind: str, count: int | None = Non
     numbers = enemy_kind(kind)
     if count is None:
         count = stream.randint(*numbers.group)
+    fired("cardcrawl.enemy.hit-dice")
+    if numbers.hit_dice > 1:
+        fired("cardcrawl.enemy.beefy")
     creatures = [stream.dice(numbers.hit_dice, numbers.hit_die) for _ in range(count)]
     return EnemyGroup(group_id, kind, creatures)
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from undercroft.engine.tally import fired
 from undercroft.systems.cardcrawl.play_state import ENTRANCE, CardCrawlState
 
 
@@ -18,6 +19,7 @@ def check_end(state: CardCrawlState) -> bool:
     elif state.round > state.config.max_rounds:
         state.ended = "time up"
     if state.ended is not None:
+        fired("cardcrawl.play.end")
         state.say("game over", f"the game is over: {state.ended}", result=state.ended)
         return True
     return False

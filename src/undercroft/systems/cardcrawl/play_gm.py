@@ -9,7 +9,9 @@ defence cards, and a hit takes ready defence cards by its margin (``soak``).
 
 from __future__ import annotations
 
+from undercroft.engine.tally import fired, used
 from undercroft.systems.cardcrawl.checks import opponent_difficulty, roll_check
+from undercroft.systems.cardcrawl.content_ids import enemy_id
 from undercroft.systems.cardcrawl.enemies import EnemyGroup, enemy_kind
 from undercroft.systems.cardcrawl.play_skills import DEFENSIVE_SKILLS, skill_bonus
 from undercroft.systems.cardcrawl.play_state import CardCrawlState, Fighter
@@ -25,6 +27,9 @@ def enemies_act(state: CardCrawlState) -> None:
             targets = [f for f in state.fighters if not f.incapacitated]
             if not targets:
                 return
+            fired("cardcrawl.play.game-master")
+            fired("cardcrawl.enemy.skill")
+            used(enemy_id(group.kind))
             target = min(targets, key=lambda f: sum(c.state == "ready" for c in f.defence))
             _enemy_attack(state, group, numbers.attack, target)
 
@@ -38,10 +43,14 @@ def _enemy_attack(state: CardCrawlState, group: EnemyGroup, bonus: int,
         state.say("enemy miss", f"{group.id} attacks {target.seat}: {check.text()}",
                   group=group.id, seat=target.seat)
         return
+    fired("cardcrawl.core.margin")
+    fired("cardcrawl.defence.discard")
     ready = [card for card in target.defence if card.state == "ready"]
     lost = [ready[i] for i in defence_discard([c.rating for c in ready], check.margin)]
     for card in lost:
         card.state = "discarded"
+        if card.content:
+            used(card.content)
     target.healed = False
     state.say("wounded", f"{group.id} hits {target.seat}: {check.text()}; "
               f"{', '.join(f'{c.name} ({c.rating})' for c in lost)} discarded",

@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Final
 
+from undercroft.engine.tally import fired, used
 from undercroft.engine.turns import TextEvent, the_choice
 from undercroft.systems.cardcrawl.checks import roll_check
 from undercroft.systems.cardcrawl.enemies import roll_group
@@ -96,6 +97,12 @@ def _attack(state: CardCrawlState, fighter: Fighter, play: Play) -> None:
     attack = next(a for a in fighter.attacks if a.name == play.card)
     group = next(g for g in state.foes_here() if g.id == play.target)
     combo = fighter.combo.get(attack.name, 0)
+    fired("cardcrawl.play.attack")
+    fired("cardcrawl.core.attack-difficulty")
+    if attack.content:
+        used(attack.content)
+    if combo:
+        fired("cardcrawl.attack.combo")
     bonus = (attack.bonus + skill_bonus(state, fighter, (attack.skill,)) + combo
              + fighter.focus)
     check = roll_check(state.dice, play.stance, bonus, attack.difficulty)
@@ -107,6 +114,7 @@ def _attack(state: CardCrawlState, fighter: Fighter, play: Play) -> None:
         return
     before = group.standing
     margin = check.margin + attack.extra
+    fired("cardcrawl.core.margin")
     taken = group.take_hit(margin)
     fighter.combo = dict(attack.follow_ups)
     state.say("hit", f"{fighter.seat} attacks {group.id} with {attack.name}"
@@ -128,6 +136,12 @@ def _tap(state: CardCrawlState, fighter: Fighter, play: Play) -> None:
     card = fighter.card(play.card)
     assert card is not None
     card.state = "tapped"
+    if card.kind == "defence":
+        fired("cardcrawl.defence.tap")
+    else:
+        fired("cardcrawl.gear.tap")
+    if card.content:
+        used(card.content)
     if card.effect == "guard":
         fighter.guard += card.value
         state.say("tap", f"{fighter.seat} taps {card.name}: attacks on them are "
@@ -161,6 +175,7 @@ def _heal(state: CardCrawlState, fighter: Fighter, value: int, source: str) -> N
                   f"(up to {value}{', healed since the last wound' if fighter.healed else ''})",
                   seat=fighter.seat)
         return
+    fired("cardcrawl.defence.heal")
     fighter.healed = True
     back = max(lost, key=lambda c: c.rating)
     back.state = "ready"
@@ -170,6 +185,7 @@ def _heal(state: CardCrawlState, fighter: Fighter, value: int, source: str) -> N
 
 def _move(state: CardCrawlState, fighter: Fighter, play: Play) -> None:
     target = _room_of(play.target)
+    fired("cardcrawl.play.move")
     state.where = target
     state.say("move", f"{fighter.seat} leads the party to {play.target}", seat=fighter.seat,
               room=target)
@@ -193,11 +209,14 @@ def _move(state: CardCrawlState, fighter: Fighter, play: Play) -> None:
 
 def _rest(state: CardCrawlState, fighter: Fighter, play: Play) -> None:
     """Seed 004: "A long rest untaps the cards" (defence, gear and spells)."""
+    fired("cardcrawl.defence.long-rest")
     state.rests_left -= 1
     for member in state.fighters:
         for card in member.cards:
             if card.state == "tapped":
                 card.state = "ready"
+                if card.kind != "defence":
+                    fired("cardcrawl.gear.swap")
         member.guard = member.focus = 0
     state.say("rest", f"{fighter.seat} calls a long rest: every tapped card is ready again "
               f"({state.rests_left} rests left)", seat=fighter.seat)
@@ -219,6 +238,7 @@ def _next_turn(state: CardCrawlState) -> None:
     while True:
         index += 1
         if index >= count:
+            fired("cardcrawl.play.turns")
             enemies_act(state)
             state.round += 1
             index = 0
@@ -227,6 +247,7 @@ def _next_turn(state: CardCrawlState) -> None:
         if not state.fighters[index].incapacitated:
             state.turn = index
             break
+        fired("cardcrawl.defence.incapacitated")
         if all(f.incapacitated for f in state.fighters):
             check_end(state)
             return

@@ -13,9 +13,25 @@ from __future__ import annotations
 
 from typing import Final
 
+from undercroft.engine.tally import drawn, fired
 from undercroft.rng import Stream
-from undercroft.systems.cardcrawl.cards import AttackCard, DefenceCard, GearCard, SpellCard
+from undercroft.systems.cardcrawl.cards import (
+    AttackCard,
+    CharacterCard,
+    DefenceCard,
+    GearCard,
+    RaceCard,
+    SpellCard,
+)
 from undercroft.systems.cardcrawl.character import Character, new_character
+from undercroft.systems.cardcrawl.content_ids import (
+    ability_id,
+    card_id,
+    enemy_id,
+    room_type_id,
+    sheet_card_id,
+    special_id,
+)
 from undercroft.systems.cardcrawl.dungeon_layout import layout_dungeon
 from undercroft.systems.cardcrawl.dungeon_plan import PlanConfig, generate_plan
 from undercroft.systems.cardcrawl.enemies import enemy_kind, kinds_for_room
@@ -65,11 +81,17 @@ def dungeon_rooms(config: CardCrawlConfig, seed: int) -> dict[int, Room]:
     for planned in plan.rooms:
         room = Room(planned.number, planned.size, planned.type.name,
                     tuple(sorted(links[planned.number])))
+        drawn(room_type_id(room.type))
         if planned.size >= ALWAYS_STOCKED_FROM or stock.randint(1, 100) <= \
                 config.stocked_percent:
+            fired("cardcrawl.play.stocking")
             kind = stock.choice(kinds_for_room(room.type))
-            low, high = enemy_kind(kind).group
+            numbers = enemy_kind(kind)
+            low, high = numbers.group
             room.stock = (kind, stock.randint(low, high))
+            drawn(enemy_id(kind))
+            for special in numbers.special:
+                drawn(special_id(special))
         rooms[planned.number] = room
     return rooms
 
@@ -80,14 +102,37 @@ def fighter_for(seat: str, character: Character) -> Fighter:
     names = {slot.card.id: slot.card.name for slot in character.attacks()}
     for slot in character.attacks():
         card = slot.card
-        follow = tuple((names[card_id], bonus)
-                       for card_id, bonus in character.combo_after(card.id).items())
+        follow = tuple((names[other], bonus)
+                       for other, bonus in character.combo_after(card.id).items())
         attacks.append(Attack(card.name, card.bonus, _attack_skill(card), card.difficulty,
                               follow, _amount(card, "extra_damage"), _amount(card, "heal"),
-                              card.effect))
+                              card.effect, card_id("attack", card.id)))
     cards = [_card(card) for card in character.defence_cards()]
     cards += [_card(card) for card in character.equipment()]
-    return Fighter(seat, character.title, dict(character.skill_bonuses()), attacks, cards)
+    fighter = Fighter(seat, character.title, dict(character.skill_bonuses()), attacks, cards,
+                      seams=_seams(character))
+    for sheet_card in _sheet_cards(character):
+        drawn(sheet_card_id(sheet_card))
+        drawn(ability_id(sheet_card))
+    for content in [attack.content for attack in attacks] + [c.content for c in cards]:
+        drawn(content)
+    return fighter
+
+
+def _seams(character: Character) -> dict[str, tuple[str, ...]]:
+    """Each skill's best seam (the first of equals, as ``best_bonuses`` keeps it), as the
+    two cards that make it."""
+    sheet_cards = {card.id: card for card in _sheet_cards(character)}
+    best: dict[str, tuple[int, tuple[str, ...]]] = {}
+    for seam in character.seam_bonuses():
+        if seam.bonus > best.get(seam.skill, (0, ()))[0]:
+            best[seam.skill] = (seam.bonus, (sheet_card_id(sheet_cards[seam.giver]),
+                                             sheet_card_id(sheet_cards[seam.taker])))
+    return {skill: cards for skill, (_, cards) in best.items()}
+
+
+def _sheet_cards(character: Character) -> list[RaceCard | CharacterCard]:
+    return [*character.cards(RaceCard), *character.cards(CharacterCard)]
 
 
 def _attack_skill(card: AttackCard) -> str:
@@ -106,7 +151,8 @@ def _amount(card: AttackCard, kind: str) -> int:
 def _card(card: DefenceCard | GearCard | SpellCard) -> Card:
     effect, value = play_effect(card)
     rating = card.rating if isinstance(card, DefenceCard) else 0
-    return Card(card.name, card.kind, rating, effect, value, card.effect)
+    return Card(card.name, card.kind, rating, effect, value, card.effect,
+                content=card_id(card.kind, card.id))
 
 
 def play_effect(card: DefenceCard | GearCard | SpellCard | AttackCard) -> tuple[str, int]:

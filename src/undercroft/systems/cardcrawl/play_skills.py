@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Final
 
+from undercroft.engine.tally import fired, used
 from undercroft.systems.cardcrawl.play_state import CardCrawlState, Fighter
 
 DEFENSIVE_SKILLS: Final = ("melee", "nimbleness", "athletics", "endurance")
@@ -14,6 +15,14 @@ the difficulty of an enemy's attack is 6 + the best of their seam bonuses for th
 
 def skill_bonus(state: CardCrawlState, fighter: Fighter, wanted: tuple[str, ...]) -> int:
     """The seam bonus a character rolls with: their best of any skill when the table lets
-    any skill that makes sense count (``any_skill``), else the best of ``wanted``."""
-    return max((bonus for skill, bonus in fighter.skills.items()
-                if state.config.any_skill or skill.lower() in wanted), default=0)
+    any skill that makes sense count (``any_skill``), else the best of ``wanted``. The
+    cards whose seam gives it are put to use."""
+    fired("cardcrawl.core.any-skill")
+    best, chosen = 0, None
+    for skill, bonus in fighter.skills.items():
+        if bonus > best and (state.config.any_skill or skill.lower() in wanted):
+            best, chosen = bonus, skill
+    if chosen is not None:
+        for card in fighter.seams.get(chosen, ()):
+            used(card)
+    return best

@@ -41,6 +41,9 @@ class Card:
     value: int
     text: str
     state: CardState = "ready"
+    content: str = ""
+    """The card as the audit counts it (``cardcrawl.defence.parry``; ``content_ids``);
+    empty for a card made by hand."""
 
     def to_dict(self) -> dict[str, Any]:
         return {"name": self.name, "kind": self.kind, "rating": self.rating,
@@ -67,6 +70,9 @@ class Attack:
     """A hit also brings back one lost defence card of this rating or less to the
     attacker's most hurt ally (or to the attacker)."""
     text: str = ""
+    content: str = ""
+    """The card as the audit counts it (``cardcrawl.attack.strike``); empty for a card
+    made by hand."""
 
 
 @dataclass
@@ -85,6 +91,9 @@ class Fighter:
     focus: int = 0
     combo: dict[str, int] = field(default_factory=dict)
     """Attacks that get a combo bonus on this fighter's next action."""
+    seams: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    """For each skill in ``skills``, the race and character cards (as the audit counts
+    them) whose seam gives its bonus: a roll with that bonus puts them to use."""
 
     @property
     def defence(self) -> list[Card]:

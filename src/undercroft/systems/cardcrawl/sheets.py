@@ -30,6 +30,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Final, Literal
 
+from undercroft.engine.tally import fired
 from undercroft.errors import BadInput
 from undercroft.rng import Stream
 from undercroft.systems.cardcrawl.cards import AttackCard, SheetCard, skill_key
@@ -58,6 +59,7 @@ def arrangement_problem(placed: Mapping[Position, str]) -> str | None:
         if card_id in seen:
             return f"card {card_id!r} is placed twice"
         seen.add(card_id)
+    fired("cardcrawl.sheet.centre")
     if placed and CENTRE not in placed:
         return "the centre must hold a card"
     reached = set(_reachable(placed))
@@ -168,6 +170,7 @@ class SeamBonus:
 
 def seam_bonuses(sheet: Sheet, cards: Mapping[str, SheetCard]) -> list[SeamBonus]:
     """The skill bonus of every seam of a character sheet."""
+    fired("cardcrawl.sheet.seams")
     found: list[SeamBonus] = []
     placed = sheet.placed()
     for seam in seams(sheet):
@@ -184,6 +187,8 @@ def best_bonuses(bonuses: Iterable[SeamBonus]) -> dict[str, int]:
     """Each skill's best seam bonus, highest first (ties by name)."""
     best: dict[str, int] = {}
     for item in bonuses:
+        if item.skill in best:
+            fired("cardcrawl.sheet.best-seam")
         best[item.skill] = max(best.get(item.skill, 0), item.bonus)
     return dict(sorted(best.items(), key=lambda pair: (-pair[1], pair[0])))
 
@@ -218,6 +223,7 @@ def random_sheet(card_ids: Sequence[str], stream: Stream) -> Sheet:
     next one on a random free cell next to a card already placed."""
     if len(card_ids) > SIZE * SIZE:
         raise BadInput(f"{len(card_ids)} cards do not fit on one 3 x 3 sheet")
+    fired("cardcrawl.sheet.sessions")
     placed: dict[Position, str] = {}
     for card_id in stream.shuffled(card_ids):
         if not placed:
