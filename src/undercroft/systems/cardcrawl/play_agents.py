@@ -6,7 +6,8 @@ when down to their last defence card, heal what can be healed, rest when tapped
 out and the room is quiet, and explore towards the nearest room not yet seen.
 The cautious player always rolls 2d6, the aggressive one 1d12, the mixed one
 whichever has the better exact chance of success for that attack (seed 004: the
-stance "trades higher average and minimum for less chance at high numbers").
+stance "trades higher average and minimum for less chance at high numbers"); the
+mixed one is also the ``sensible`` player the balance lab and the audit default to.
 """
 
 from __future__ import annotations
@@ -24,9 +25,9 @@ from undercroft.systems.cardcrawl.play_actions import Play
 class StanceAgent:
     """Plays sensibly, rolling with ``stance`` ("cautious", "aggressive" or "mixed")."""
 
-    def __init__(self, stance: str) -> None:
+    def __init__(self, stance: str, name: str | None = None) -> None:
         self.stance = stance
-        self.name = stance
+        self.name = name or stance
 
     def choose(self, view: Mapping[str, Any], legal: Sequence[Play], rng: Stream) -> Play:
         me = next(f for f in view["party"] if f["seat"] == view["turn"])
@@ -115,6 +116,9 @@ AGENTS: Final[dict[str, Any]] = {
     "cautious": lambda: StanceAgent("cautious"),
     "aggressive": lambda: StanceAgent("aggressive"),
     "mixed": lambda: StanceAgent("mixed"),
+    "sensible": lambda: StanceAgent("mixed", "sensible"),
     "random": RandomAgent,
 }
-"""The automated players by name (the balance lab's --agents)."""
+"""The automated players by name (the balance lab's --agents). ``sensible`` is the mixed
+player under the name the balance lab and the audit take by default, as in the other
+systems (``undercroft play cardcrawl`` plays it too)."""
