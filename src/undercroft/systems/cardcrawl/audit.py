@@ -1,29 +1,253 @@
-"""What the rules-health audit looks for in whole games of this system (engine.audit)."""
+"""What the rules-health audit looks for in whole games of Card Crawl (engine.audit).
+
+A broken game of Card Crawl looks like one of these: a dungeon the party cannot enter,
+or rooms it cannot walk to; a hit that succeeds and takes nothing; a creature no hit of
+the party's can ever take down (there is no fleeing, so the fight is lost); a character
+put down by its own player's choice; a game called "cleared" with rooms nobody entered.
+Figures worth watching but not faults by themselves: a card tapped for an effect that
+could not act.
+
+Steps are counted where the party stood when the choice was made (``entrance``,
+``room N``) and by what it was doing: ``fight`` (a foe stood in the room), ``travel``,
+``rest``, ``waiting`` or ``tap`` (a card tapped out of a fight).
+"""
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import Any, Final
 
-from undercroft.engine.audit import AnomalyKind, GameAuditor, QuietAuditor, view_fingerprint
+from undercroft.engine.audit import AnomalyKind, Findings
+from undercroft.engine.turns import TextEvent
+from undercroft.systems.cardcrawl.cards import (
+    AttackCard,
+    CharacterCard,
+    DefenceCard,
+    GearCard,
+    RaceCard,
+    starter_cards,
+)
+from undercroft.systems.cardcrawl.character import START_DEFENCE
+from undercroft.systems.cardcrawl.content_ids import (
+    ability_id,
+    card_id,
+    enemy_id,
+    room_type_id,
+    sheet_card_id,
+    special_id,
+)
+from undercroft.systems.cardcrawl.dungeon_dice import die_plan
+from undercroft.systems.cardcrawl.dungeon_types import TYPE_DIE, load_room_types
+from undercroft.systems.cardcrawl.enemies import EnemyGroup, enemy_kind, kinds_for_room
+from undercroft.systems.cardcrawl.play_actions import Play
+from undercroft.systems.cardcrawl.play_config import CardCrawlConfig
+from undercroft.systems.cardcrawl.play_end import entrance_links, reachable
+from undercroft.systems.cardcrawl.play_setup import ALWAYS_STOCKED_FROM
+from undercroft.systems.cardcrawl.play_state import ENTRANCE, CardCrawlState, Fighter
 
-KINDS: tuple[AnomalyKind, ...] = ()
+HIGHEST_FACE: Final = 12
+"""The best a check's dice can show: 1d12 aggressive, 2d6 cautious."""
+
+KINDS: tuple[AnomalyKind, ...] = (
+    AnomalyKind("cardcrawl.no-entrance",
+                "no room of the dungeon is joined to the entrance: the party cannot go in"),
+    AnomalyKind("cardcrawl.unreachable-room",
+                "rooms no corridor path joins to the entrance"),
+    AnomalyKind("cardcrawl.hit-removes-nothing",
+                "a successful hit on enemies took no hit die"),
+    AnomalyKind("cardcrawl.unbeatable-foe",
+                "a creature rolled a hit die larger than any hit the party can make: with "
+                "no fleeing, the fight cannot be won"),
+    AnomalyKind("cardcrawl.self-incapacitated",
+                "a seat's own choice left its character with no ready defence card"),
+    AnomalyKind("cardcrawl.cleared-unvisited",
+                "the game ended \"cleared\" with rooms the party never entered"),
+    AnomalyKind("cardcrawl.heal-heals-nothing",
+                "a healing card offered and tapped brought no defence card back"),
+    AnomalyKind("cardcrawl.wasted-tap",
+                "a card tapped for an effect that could not act (a guard with no foe in "
+                "the room, an untap with nothing tapped)", must_be_zero=False),
+)
 """The faults this system's auditor can report."""
 
 
 def catalogue(config: Any) -> Mapping[str, Sequence[str]]:
-    """Every piece of content a game of ``config`` may draw, by kind."""
-    return {}
+    """Every piece of content a game of ``config`` may draw, by kind: the cards starting
+    characters are made of (seed 004's Character Creation), the room types the dungeon's
+    dice can reach, and the enemies (with their specials) that live in those rooms."""
+    if not isinstance(config, CardCrawlConfig):
+        config = CardCrawlConfig.model_validate(config)
+    cards = starter_cards()
+    races = cards.of(RaceCard)
+    classes = [card for card in cards.of(CharacterCard)
+               if card.aspect == "class" and (card.right, card.bottom) == (4, 4)]
+    class_ids = {card.id for card in classes}
+    attacks = [card for card in cards.of(AttackCard)
+               if card.bonus == 1 and (card.requires is None or card.requires in class_ids)]
+    defence = [card for card in cards.of(DefenceCard) if card.rating in START_DEFENCE]
+    gear = [card for card in cards.of(GearCard) if card.basic]
+    table = load_room_types()
+    sizes = range(1, max(die_plan(config.rooms, vary=config.vary).dice) + 1)
+    types = sorted({table.lookup(size + face) for size in sizes
+                    for face in range(1, TYPE_DIE + 1)})
+    stocked = {table.lookup(size + face) for size in sizes for face in range(1, TYPE_DIE + 1)
+               if config.stocked_percent > 0 or size >= ALWAYS_STOCKED_FROM}
+    enemies = sorted({kind for room_type in stocked for kind in kinds_for_room(room_type)})
+    specials = sorted({special_id(special) for kind in enemies
+                       for special in enemy_kind(kind).special})
+    return {
+        "race": [sheet_card_id(card) for card in races],
+        "class": [sheet_card_id(card) for card in classes],
+        "attack": [card_id("attack", card.id) for card in attacks],
+        "defence": [card_id("defence", card.id) for card in defence],
+        "gear": [card_id("gear", card.id) for card in gear],
+        "race ability": [ability_id(card) for card in races],
+        "class ability": [ability_id(card) for card in classes],
+        "room type": [room_type_id(name) for name in types],
+        "enemy": [enemy_id(kind) for kind in enemies],
+        "enemy special": specials,
+    }
 
 
-def auditor(state: Any) -> GameAuditor:
-    return QuietAuditor()
+class CardCrawlAuditor:
+    """Follows one game of Card Crawl: its dungeon at the start, each step's choice and
+    events, and how it ended."""
+
+    def __init__(self, state: CardCrawlState) -> None:
+        self.findings = Findings()
+        self.where = state.where
+        self.fight = bool(state.foes_here())
+        self.ready = {f.seat: _ready(f) for f in state.fighters}
+        self.reach = _best_margin(state)
+        if not entrance_links(state):
+            self.findings.add("cardcrawl.no-entrance", 0, f"none of the {len(state.rooms)} "
+                              "rooms has a corridor to the entrance")
+        else:
+            cut_off = sorted(set(state.rooms) - reachable(state))
+            if cut_off:
+                self.findings.add("cardcrawl.unreachable-room", 0,
+                                  f"room{'s' if len(cut_off) > 1 else ''} "
+                                  f"{', '.join(map(str, cut_off))} cannot be reached from "
+                                  "the entrance")
+
+    def see(self, state: CardCrawlState, step: int, choices: Mapping[str, Any],
+            events: Sequence[Any]) -> None:
+        for seat, play in choices.items():
+            if isinstance(play, Play):
+                self.findings.count(_place(self.where), _doing(play, self.fight))
+                self._choice(state, step, seat, play, events)
+        for event in events:
+            if not isinstance(event, TextEvent):
+                continue
+            if event.kind == "hit" and not event.data.get("removed"):
+                self.findings.add("cardcrawl.hit-removes-nothing", step, event.text)
+            elif event.kind == "enemies":
+                self._new_foes(state, step, str(event.data.get("group", "")))
+            elif event.kind == "no healing":
+                self.findings.add("cardcrawl.heal-heals-nothing", step, event.text)
+        self.where = state.where
+        self.fight = bool(state.foes_here())
+        self.ready = {f.seat: _ready(f) for f in state.fighters}
+
+    def finish(self, state: CardCrawlState, step: int) -> None:
+        if state.ended != "cleared":
+            return
+        unvisited = sorted(n for n, room in state.rooms.items() if not room.visited)
+        if unvisited:
+            self.findings.add("cardcrawl.cleared-unvisited", step,
+                              f"cleared after {state.round - 1} rounds with "
+                              f"{len(unvisited)} of {len(state.rooms)} rooms never entered "
+                              f"({', '.join(map(str, unvisited))})")
+
+    def _choice(self, state: CardCrawlState, step: int, seat: str, play: Play,
+                events: Sequence[Any]) -> None:
+        fighter = state.fighter(seat)
+        before = self.ready.get(seat, [])
+        wounded = any(isinstance(e, TextEvent) and e.kind == "wounded"
+                      and e.data.get("seat") == seat for e in events)
+        if before and fighter.incapacitated and not wounded:
+            self.findings.add("cardcrawl.self-incapacitated", step,
+                              f"{seat} chose {play.text!r} with {', '.join(before)} its "
+                              "only ready defence and was left with none, unhit")
+        card = fighter.card(play.card) if play.verb == "tap" else None
+        if card is None:
+            return
+        if card.effect == "guard" and not self.fight:
+            self.findings.add("cardcrawl.wasted-tap", step,
+                              f"{seat} tapped {card.name} to guard with no foe in the room")
+        elif card.effect == "untap" and any(isinstance(e, TextEvent) and e.kind == "tap"
+                                            and "nothing else was tapped" in e.text
+                                            for e in events):
+            self.findings.add("cardcrawl.wasted-tap", step,
+                              f"{seat} tapped {card.name} to untap with nothing tapped")
+
+    def _new_foes(self, state: CardCrawlState, step: int, group_id: str) -> None:
+        group = next((g for g in state.foes_here() if g.id == group_id), None)
+        if group is None:
+            return
+        too_big = _too_big(group, self.reach)
+        if too_big:
+            self.findings.add("cardcrawl.unbeatable-foe", step,
+                              f"{group_id} rolled {', '.join(map(str, too_big))}; the "
+                              f"party's best possible hit has a margin of {self.reach}")
 
 
-def fingerprint(view: Mapping[str, Any]) -> object:
-    return view_fingerprint(view)
+def _ready(fighter: Fighter) -> list[str]:
+    return [card.name for card in fighter.defence if card.state == "ready"]
+
+
+def _place(room: int) -> str:
+    return "entrance" if room == ENTRANCE else f"room {room}"
+
+
+def _doing(play: Play, fight: bool) -> str:
+    if fight:
+        return "fight"
+    return {"move": "travel", "rest": "rest", "wait": "waiting"}.get(play.verb, play.verb)
+
+
+def _best_margin(state: CardCrawlState) -> int:
+    """The largest margin any character of the party can ever hit by: the best face,
+    the attack's bonus, the best seam bonus it may roll with, the best combo another
+    attack can give it, every focus card tapped first, and its extra damage."""
+    best = 0
+    for fighter in state.fighters:
+        focus = sum(card.value for card in fighter.cards if card.effect == "focus")
+        for attack in fighter.attacks:
+            skill = max((bonus for skill, bonus in fighter.skills.items()
+                         if state.config.any_skill or skill.lower() == attack.skill),
+                        default=0)
+            combo = max((bonus for other in fighter.attacks
+                         for name, bonus in other.follow_ups if name == attack.name),
+                        default=0)
+            best = max(best, HIGHEST_FACE + attack.bonus + skill + combo + focus
+                       - attack.difficulty + attack.extra)
+    return best
+
+
+def _too_big(group: EnemyGroup, reach: int) -> list[int]:
+    """The hit dice of the group no hit within ``reach`` can take (a hit takes dice whose
+    total is at most its margin)."""
+    return sorted(die for creature in group.creatures for die in creature if die > reach)
+
+
+def auditor(state: CardCrawlState) -> CardCrawlAuditor:
+    return CardCrawlAuditor(state)
+
+
+def fingerprint(state: CardCrawlState) -> object:
+    """What a player sees change: where the party is, every card's state and the marks on
+    each character (guard, focus, combo, healed), the foes in the room, the rooms visited
+    and the rests left. Not whose turn it is: passing the turn alone changes nothing."""
+    party = tuple((tuple(card.state for card in f.cards), f.guard, f.focus,
+                   tuple(sorted(f.combo.items())), f.healed) for f in state.fighters)
+    foes = tuple(tuple(tuple(dice) for dice in group.creatures)
+                 for group in state.foes_here())
+    visited = sum(1 for room in state.rooms.values() if room.visited)
+    return (state.where, state.rests_left, state.ended, visited, party, foes)
 
 
 def may_do_nothing(action: Any) -> bool:
-    """Whether ``action`` may rightly change nothing (engine.audit.Auditable)."""
-    return False
+    """An attack may miss (its roll can fail), and waiting is a seat's pass: both may
+    rightly leave the table as it was. Every other choice changes a card or the room."""
+    return isinstance(action, Play) and action.verb in ("attack", "wait")

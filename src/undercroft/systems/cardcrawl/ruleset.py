@@ -85,7 +85,7 @@ class CardCrawlRuleset:
         return audit.auditor(state)
 
     def fingerprint(self, state: Any) -> object:
-        return audit.fingerprint(self.view(state, None))
+        return audit.fingerprint(state)
 
     def may_do_nothing(self, action: Any) -> bool:
         return audit.may_do_nothing(action)
