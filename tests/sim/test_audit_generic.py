@@ -9,7 +9,7 @@ from toy_game import ToyConfig, ToyRuleset
 from undercroft.engine.audit import Anomaly
 from undercroft.sim import audit_game as audit_module
 from undercroft.sim.audit_game import GENERIC, GameAudit, audit_game
-from undercroft.sim.audit_summary import AuditSummary, replay_command
+from undercroft.sim.audit_summary import AuditSummary, replay_command, to_dict
 
 
 def _audit(fault: str = "", agents: tuple[str, ...] = ("climber",), goal: int = 20,
@@ -119,3 +119,24 @@ def test_a_replay_command_names_the_run_the_game_and_the_step() -> None:
     command = replay_command("squad", 7, 3, 41, ["stages=intro+boss"], ["random"])
     assert command == ("undercroft audit squad --seed 7 --game 3 --until 41 "
                        "--set stages=intro+boss --agents random")
+
+
+def test_content_drawn_and_never_used_is_listed_by_the_kinds_there_to_be_used() -> None:
+    toy = ToyRuleset()
+    summary = AuditSummary("toy", toy.audit_kinds())
+    summary.add(_game(1))
+    stray = _game(2)
+    stray.drawn["toy.rope.golden"] = 1
+    summary.add(stray)
+    content = to_dict(summary, 1, [], ["climber"], toy.catalogue(None),
+                      toy.usable_kinds())["content"]
+    assert content["never_drawn"] == ["toy.rope.frayed", "toy.rope.short"]
+    assert content["drawn_never_used"] == []
+    assert content["not_in_catalogue"] == ["toy.rope.golden"]
+    game = _audit(goal=3)
+    summary.add(game)
+    content = to_dict(summary, 1, [], ["climber"], toy.catalogue(None), frozenset({"rope"})
+                      )["content"]
+    assert content["drawn_never_used"] == ["toy.rope.short"]
+    assert to_dict(summary, 1, [], ["climber"], toy.catalogue(None), frozenset()
+                   )["content"]["drawn_never_used"] == []

@@ -147,6 +147,9 @@ class ToyRuleset:
     def catalogue(self, config: Any) -> Mapping[str, Sequence[str]]:
         return {"rope": ("toy.rope.long", "toy.rope.short", "toy.rope.frayed")}
 
+    def usable_kinds(self) -> frozenset[str]:
+        return frozenset({"rope"})
+
     def auditor(self, state: Any) -> LadderAuditor:
         return LadderAuditor()
 

@@ -97,8 +97,9 @@ def audit_command(
         task = bar.add_task("games", total=games)
         summary = run_audit(system, arm.config, names, games, seed, pool,
                             lambda done: bar.advance(task, done))
-    catalogue = auditable(ruleset).catalogue(arm.config)
-    document = to_dict(summary, seed, sets or [], names, catalogue)
+    audit = auditable(ruleset)
+    document = to_dict(summary, seed, sets or [], names, audit.catalogue(arm.config),
+                       audit.usable_kinds())
     if report is not None:
         from undercroft.sim.audit_report import write_audit_report
 
@@ -169,6 +170,9 @@ def _print(document: dict[str, Any]) -> None:
                   markup=False)
     console.print("drawn but never used: " + (", ".join(content["drawn_never_used"])
                                               or "none"), markup=False)
+    if content["not_in_catalogue"]:
+        console.print("drawn or used but not in the catalogue: "
+                      + ", ".join(content["not_in_catalogue"]), markup=False)
     length = document["length"]
     console.print(f"steps a game: mean {length['steps']['mean']:.1f}, median "
                   f"{length['steps']['median']:.0f}; results "

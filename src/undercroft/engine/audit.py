@@ -10,8 +10,8 @@ level with no way down, a hit that removes nothing). Each fault found is an
 that the game can be replayed to that moment.
 
 A ruleset offers the audit through :class:`Auditable`: ``audit_kinds``, ``catalogue``,
-``auditor``, ``fingerprint`` and ``may_do_nothing``. The content and rules a game fires
-are counted by ``engine.tally``.
+``usable_kinds``, ``auditor``, ``fingerprint`` and ``may_do_nothing``. The content and
+rules a game fires are counted by ``engine.tally``.
 """
 
 from __future__ import annotations
@@ -94,6 +94,12 @@ class Auditable(Protocol):
     def catalogue(self, config: Any) -> Mapping[str, Sequence[str]]:
         """Every piece of content a game of ``config`` may draw, by kind (``monster``:
         ``amulet.monster.goblin``, ...), as the ids ``engine.tally`` counts."""
+        ...
+
+    def usable_kinds(self) -> frozenset[str]:
+        """The kinds of ``catalogue`` whose content is there to be put to use (spells,
+        gear, loot: reported by ``engine.tally.used``), as against content that is only
+        met (room types): the audit lists what of these kinds was drawn but never used."""
         ...
 
     def auditor(self, state: Any) -> GameAuditor:

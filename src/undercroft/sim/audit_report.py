@@ -122,7 +122,10 @@ def _content(doc: Mapping[str, Any]) -> str:
     return ("<h2>Content</h2>"
             f"<p>In the catalogue: {catalogue or 'nothing declared'}.</p>"
             f"<p>Never drawn: {_list(content['never_drawn'])}.</p>"
-            f"<p>Drawn but never used: {_list(content['drawn_never_used'])}.</p>")
+            f"<p>Drawn but never used (of the kinds there to be used: "
+            f"{_list(content['usable_kinds'])}): {_list(content['drawn_never_used'])}.</p>"
+            f"<p>Drawn or used but not in the catalogue: "
+            f"{_list(content['not_in_catalogue'])}.</p>")
 
 
 def _list(items: Sequence[str]) -> str:

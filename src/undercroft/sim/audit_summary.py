@@ -115,7 +115,8 @@ def replay_command(system: str, seed: int, game: int, step: int, sets: Sequence[
 
 
 def to_dict(summary: AuditSummary, seed: int, sets: Sequence[str],
-            agents: Sequence[str], catalogue: Mapping[str, Sequence[str]]) -> dict[str, Any]:
+            agents: Sequence[str], catalogue: Mapping[str, Sequence[str]],
+            usable: frozenset[str]) -> dict[str, Any]:
     """The ``--json`` document (docs/balance-lab.md, "The audit")."""
     system = summary.system
     rows, can_fire = rule_rows(system), fireable(system)
@@ -142,7 +143,7 @@ def to_dict(summary: AuditSummary, seed: int, sets: Sequence[str],
             "not_counted": sorted(set(rows) - set(can_fire)),
             "undocumented": sorted((set(summary.fired) | set(can_fire)) - set(rows)),
         },
-        "content": _content(summary, catalogue),
+        "content": _content(summary, catalogue, usable),
         "length": {
             "steps": {"mean": statistics.fmean(steps), "median": statistics.median(steps),
                       "max": max(steps)},
@@ -153,28 +154,23 @@ def to_dict(summary: AuditSummary, seed: int, sets: Sequence[str],
     }
 
 
-def _content(summary: AuditSummary, catalogue: Mapping[str, Sequence[str]]
-             ) -> dict[str, Any]:
-    known = sorted({item for items in catalogue.values() for item in items})
-    drawn = set(summary.drawn)
+def _content(summary: AuditSummary, catalogue: Mapping[str, Sequence[str]],
+             usable: frozenset[str]) -> dict[str, Any]:
+    kind_of = {item: kind for kind, items in catalogue.items() for item in items}
     return {
         "catalogue": {kind: len(items) for kind, items in sorted(catalogue.items())},
+        "usable_kinds": sorted(usable),
         "drawn": {item: vars(count) for item, count in sorted(summary.drawn.items())},
         "used": {item: vars(count) for item, count in sorted(summary.used.items())},
-        "never_drawn": [item for item in known if item not in drawn],
-        "drawn_never_used": _never_used(summary, catalogue),
+        "never_drawn": sorted(item for item in kind_of if item not in summary.drawn),
+        "drawn_never_used": sorted(item for item in summary.drawn
+                                   if kind_of.get(item) in usable
+                                   and item not in summary.used),
+        "not_in_catalogue": sorted(item for item in {*summary.drawn, *summary.used}
+                                   if item not in kind_of),
     }
-
-
-def _never_used(summary: AuditSummary, catalogue: Mapping[str, Sequence[str]]) -> list[str]:
-    """Content drawn in some game and used in none, of the kinds something uses (a kind
-    no code ever reports as used, such as a room type, has nothing to be used for)."""
-    used_kinds = {item.rsplit(".", 1)[0] for item in summary.used}
-    return sorted(item for item in summary.drawn
-                  if item not in summary.used and item.rsplit(".", 1)[0] in used_kinds)
 
 
 def new_summary(system: str) -> AuditSummary:
     """An empty summary of ``system``'s games."""
     return AuditSummary(system, auditable(registry.get(system)).audit_kinds())
-

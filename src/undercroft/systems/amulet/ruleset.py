@@ -82,6 +82,9 @@ class AmuletRuleset:
     def catalogue(self, config: BaseModel) -> Mapping[str, Sequence[str]]:
         return audit.catalogue(config)
 
+    def usable_kinds(self) -> frozenset[str]:
+        return frozenset()
+
     def auditor(self, state: Any) -> GameAuditor:
         return audit.auditor(state)
 

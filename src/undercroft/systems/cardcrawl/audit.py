@@ -71,6 +71,11 @@ KINDS: tuple[AnomalyKind, ...] = (
 """The faults this system's auditor can report."""
 
 
+USABLE: frozenset[str] = frozenset({"attack", "defence", "gear", "race ability", "class ability",
+                                       "enemy special"})
+"""The catalogue's kinds whose content is there to be put to use (engine.audit)."""
+
+
 def catalogue(config: Any) -> Mapping[str, Sequence[str]]:
     """Every piece of content a game of ``config`` may draw, by kind: the cards starting
     characters are made of (seed 004's Character Creation), the room types the dungeon's

@@ -81,6 +81,9 @@ class CardCrawlRuleset:
     def catalogue(self, config: BaseModel) -> Mapping[str, Sequence[str]]:
         return audit.catalogue(config)
 
+    def usable_kinds(self) -> frozenset[str]:
+        return audit.USABLE
+
     def auditor(self, state: Any) -> GameAuditor:
         return audit.auditor(state)
 

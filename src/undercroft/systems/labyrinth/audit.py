@@ -82,6 +82,10 @@ DOING: Final[dict[str, str]] = {
 """What a step did, by its verb (every step of a battle is ``fight``)."""
 
 
+USABLE: frozenset[str] = frozenset({"item", "special"})
+"""The catalogue's kinds whose content is there to be put to use (engine.audit)."""
+
+
 def catalogue(config: Any) -> Mapping[str, Sequence[str]]:
     """Every piece of content a game of ``config`` may draw, by kind: the encounter and
     item cards of its packs, the monsters some encounter card brings (Appendix E lists

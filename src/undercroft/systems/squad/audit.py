@@ -68,6 +68,10 @@ KINDS: tuple[AnomalyKind, ...] = (
 """The faults this system's auditor can report."""
 
 
+USABLE: frozenset[str] = frozenset({"stuff", "spell", "special", "loot", "trap"})
+"""The catalogue's kinds whose content is there to be put to use (engine.audit)."""
+
+
 def catalogue(config: Any) -> Mapping[str, Sequence[str]]:
     """Every piece of content a game of ``config`` may draw, by kind: the denizens and
     the bosses' Stuff of its stages, the heroes' Stuff of its party, and the whole of

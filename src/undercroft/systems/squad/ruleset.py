@@ -80,6 +80,9 @@ class SquadRuleset:
     def catalogue(self, config: BaseModel) -> Mapping[str, Sequence[str]]:
         return audit.catalogue(config)
 
+    def usable_kinds(self) -> frozenset[str]:
+        return audit.USABLE
+
     def auditor(self, state: SquadState) -> GameAuditor:
         return audit.auditor(state)
 
