@@ -18,7 +18,9 @@ from pathlib import Path
 from typing import Final
 
 PACKAGE: Final = Path(__file__).resolve().parents[1]
-ROW: Final = re.compile(r"^\|\s*`([a-z]+(?:\.[a-z0-9-]+)+)`\s*(.*?)\s*\|\s*(.*?)\s*\|\s*$")
+CELL: Final = r"((?:`[^`]*`|[^|`])*?)"
+"""A table cell's text: a pipe inside backticks (``--auto SEATS|all``) stays in the cell."""
+ROW: Final = re.compile(rf"^\|\s*`([a-z]+(?:\.[a-z0-9-]+)+)`\s*{CELL}\s*\|\s*{CELL}\s*\|\s*$")
 FIRED: Final = re.compile(r"""\bfired\(\s*["']([a-z]+(?:\.[a-z0-9-]+)+)["']\s*\)""")
 STATUS: Final = re.compile(r"[*_ ]*([A-Za-z][A-Za-z -]*?)\s*(?:[*_]|[:.;,(]|$)")
 """A row's status: the words its status cell starts with, up to the first punctuation
