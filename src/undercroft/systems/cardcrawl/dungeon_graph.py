@@ -10,9 +10,11 @@ only targets: ``dungeon_placement`` snaps real rooms near them.
 from __future__ import annotations
 
 import math
+from functools import cache
 from typing import Final
 
 import networkx as nx
+from threadpoolctl import ThreadpoolController
 
 from undercroft.systems.cardcrawl.dungeon_grid import GAP, Point
 from undercroft.systems.cardcrawl.dungeon_links import ENTRANCE
@@ -34,7 +36,8 @@ def graph_positions(plan: DungeonPlan) -> dict[int, Point]:
     count = len(plan.rooms)
     start = {node: (node / max(count, 1) - 0.5, _jitter(node)) for node in graph}
     start[ENTRANCE] = (-1.0, 0.0)
-    raw = nx.kamada_kawai_layout(graph, dist=dist, pos=start)
+    with _blas().limit(limits=1, user_api="blas"):
+        raw = nx.kamada_kawai_layout(graph, dist=dist, pos=start)
     points = {node: (float(raw[node][0]), float(raw[node][1])) for node in graph}
     points = _turn_entrance_west(points, plan)
     links = [e for e in plan.edges() if e.a != ENTRANCE]
@@ -43,6 +46,17 @@ def graph_positions(plan: DungeonPlan) -> dict[int, Point]:
     spacing = math.sqrt(sum(room.size for room in plan.rooms) / count) + 2 * GAP + 1
     factor = spacing / max(mean, 1e-6)
     return {node: (x * factor, y * factor) for node, (x, y) in points.items() if node}
+
+
+@cache
+def _blas() -> ThreadpoolController:
+    """The BLAS libraries loaded, to hold Kamada-Kawai's solver to one thread: on a problem
+    of a few dozen numbers OpenBLAS's threads only wait on each other, which made each
+    layout several times slower, and a whole machine's worth of them when games run in
+    parallel. Made once, after the solver's modules are loaded (scipy brings its own)."""
+    import scipy.optimize  # noqa: F401
+
+    return ThreadpoolController()
 
 
 def _jitter(node: int) -> float:
