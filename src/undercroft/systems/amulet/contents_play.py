@@ -12,6 +12,8 @@ from __future__ import annotations
 
 from typing import Final
 
+from undercroft.systems.amulet.content_ids import CONTENT_IDS, SPECIAL_IDS, content_id, special_id
+from undercroft.systems.amulet.events import drawn, fired, used
 from undercroft.systems.amulet.fight import Fight
 from undercroft.systems.amulet.harm import heal_hero
 from undercroft.systems.amulet.scene import Content, HeroState
@@ -34,6 +36,7 @@ def room_to_carry(fight: Fight, hero: HeroState, what: str, content_id: str) -> 
     """Whether the hero can take one more key or potion; if not, the announcement."""
     if carried(hero) < fight.scene.rules.item_cap:
         return True
+    fired("amulet.item.cap")
     fight.say("full", f"{hero.name} cannot carry another {what}: "
               f"{carried(hero)} keys and potions", hero=hero.name)
     fight.announce("You are full of bombs and/or keys.", once=f"full {hero.name} {content_id}")
@@ -44,12 +47,15 @@ def gain_key(fight: Fight, hero: HeroState) -> None:
     hero.keys += 1
     fight.scene.table.keys_collected += 1
     if fight.scene.table.keys_collected == FIFTH_KEY:
+        fired("amulet.call.fifth-key")
         fight.announce("Save keys to open doors.", once="fifth key")
 
 
 def pick_up(fight: Fight, hero: HeroState, content: Content) -> None:
     """One action: take or touch a content; wards vanish at the first touch."""
     kind = content.kind
+    fired("amulet.item.pick-up")
+    fired("amulet.create.pick-up")
     if kind in ("potion", "key"):
         if not room_to_carry(fight, hero, kind, content.id):
             return
@@ -61,11 +67,14 @@ def pick_up(fight: Fight, hero: HeroState, content: Content) -> None:
         fight.say("pick up", f"{hero.name} takes the {kind} {content.id}", hero=hero.name)
         return
     content.gone = True
+    used(CONTENT_IDS.get(kind) or content_id(kind))
     if kind == "treasure":
         _treasure(fight, hero, content)
     elif kind == "food":
+        fired("amulet.item.food-ale-poison")
         heal_hero(fight, hero, FOOD, f"the food {content.id}", "food")
     elif kind in ("ale", "poison"):
+        fired("amulet.item.food-ale-poison")
         other = "poison" if kind == "ale" else "ale"
         truly = other if fight.dice.chance(kind, SWAP_PERCENT) else kind
         heal_hero(fight, hero, ALE if truly == "ale" else POISON,
@@ -88,6 +97,7 @@ def pick_up(fight: Fight, hero: HeroState, content: Content) -> None:
 
 
 def _treasure(fight: Fight, hero: HeroState, content: Content) -> None:
+    fired("amulet.item.treasure")
     hero.treasure += 1
     key = fight.dice.chance("treasure key", KEY_IN_TREASURE_PERCENT)
     fight.say("treasure", f"{hero.name} touches the treasure ward {content.id}: +1 treasure"
@@ -103,6 +113,7 @@ def _treasure(fight: Fight, hero: HeroState, content: Content) -> None:
 def _ward(fight: Fight, hero: HeroState, content: Content) -> None:
     """"The first character to touch the ward may immediately open any previously
     discovered Door or Walldoor" (the first closed one in the room's list)."""
+    fired("amulet.item.ward")
     for exit_ in fight.scene.exits:
         if exit_.kind in ("door", "walldoor") and exit_.found and not exit_.open:
             exit_.open = True
@@ -114,11 +125,13 @@ def _ward(fight: Fight, hero: HeroState, content: Content) -> None:
 
 
 def _special(fight: Fight, hero: HeroState, content: Content) -> None:
+    fired("amulet.item.special")
     specials = fight.scene.rules.specials
     if not specials:
         fight.say("pick up", f"{content.id} holds nothing: this table plays without Specials")
         return
     name = specials[fight.dice.pick("special", len(specials))]
+    drawn(SPECIAL_IDS.get(name) or special_id(name))
     hero.specials[name] = fight.scene.rules.special_actions
     fight.say("special", f"{hero.name} gains {name} for {hero.specials[name]} actions",
               hero=hero.name, special=name)
@@ -127,6 +140,9 @@ def _special(fight: Fight, hero: HeroState, content: Content) -> None:
 def escape(fight: Fight, hero: HeroState, half: bool) -> None:
     """The quicksand: a Speed contest against +1 (the level when scaling)."""
     rules = fight.scene.rules
+    fired("amulet.item.trap")
+    if rules.scaling:
+        fired("amulet.level.bonus")
     bonus = fight.scene.level if rules.scaling else rules.trap_bonus
     if fight.dice.contest("quicksand", hero.hero.speed, bonus, take_half=half).won:
         hero.status = "in room"
@@ -138,10 +154,15 @@ def escape(fight: Fight, hero: HeroState, half: bool) -> None:
 def open_content(fight: Fight, hero: HeroState, content: Content) -> None:
     """A password chest opens with a key (the scroll); a murder hole's masonry comes away."""
     if content.kind == "murder hole":
+        fired("amulet.item.murder-hole")
+        used(CONTENT_IDS["murder hole"])
         content.opened = True
         fight.say("murder hole", f"{hero.name} pulls the loose masonry from {content.id}: "
                   "a window on the room beyond", hero=hero.name)
         return
+    fired("amulet.item.password")
+    fired("amulet.item.key")
+    used(CONTENT_IDS["key"])
     hero.keys -= 1
     content.gone = True
     hero.scrolls += 1

@@ -25,6 +25,7 @@ from __future__ import annotations
 from typing import Final
 
 from undercroft.systems.amulet.actions import Action
+from undercroft.systems.amulet.events import fired
 from undercroft.systems.amulet.fight import Fight
 from undercroft.systems.amulet.hero_attacks import FOOD_WARDS, shot_food
 from undercroft.systems.amulet.monster_numbers import has
@@ -51,9 +52,14 @@ def shielded(scene: Scene, hero: HeroState, kind: str, place: Place = "room") ->
     if ward_of(scene, hero) is None:
         return False
     if place == "beyond":
+        fired("amulet.cover.murder-hole")
         return True
     circles = any(has(kind, tactic) for tactic in CIRCLING_TACTICS)
-    return not (circles and scene.rules.shooters_circle_wards)
+    if circles and scene.rules.shooters_circle_wards:
+        fired("amulet.cover.shooters-circle")
+        return False
+    fired("amulet.cover.stops-shots")
+    return True
 
 
 def open_targets(scene: Scene, heroes: list[HeroState], kind: str,
@@ -64,6 +70,7 @@ def open_targets(scene: Scene, heroes: list[HeroState], kind: str,
 
 def take_cover(fight: Fight, hero: HeroState, content: Content) -> None:
     """One action: step behind a standing ward."""
+    fired("amulet.cover.stops-shots")
     hero.cover = content.id
     fight.say("cover", f"{hero.name} takes cover behind the {content.kind} {content.id}",
               hero=hero.name, content=content.id)
@@ -77,6 +84,7 @@ def leave_for(fight: Fight, hero: HeroState, action: Action) -> None:
         return
     shooting = action.verb == "attack" and action.mode == "shot"
     if shooting and ward.kind in FOOD_WARDS and action.target != ward.id:
+        fired("amulet.cover.shots-through")
         ward.gone = True
         fight.say("destroyed", f"{hero.name}'s shot goes through the {ward.kind} {ward.id}: "
                   f"ward and {ward.kind} are gone", hero=hero.name, content=ward.id)
@@ -84,6 +92,7 @@ def leave_for(fight: Fight, hero: HeroState, action: Action) -> None:
             shot_food(fight, hero)
         return
     if action.verb not in STAYS_IN_COVER and not shooting:
+        fired("amulet.cover.lasts")
         hero.cover = None
         fight.say("cover lost", f"{hero.name} leaves cover behind {ward.id}", hero=hero.name)
 
@@ -92,5 +101,6 @@ def drop_fallen_cover(fight: Fight) -> None:
     """After the heroes' actions: cover behind a ward that is now gone is no cover."""
     for hero in fight.scene.heroes:
         if hero.cover is not None and fight.scene.content(hero.cover) is None:
+            fired("amulet.cover.lasts")
             fight.say("cover lost", f"{hero.name}'s cover {hero.cover} is gone", hero=hero.name)
             hero.cover = None

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any, Final
 
+from undercroft.systems.amulet.events import fired
 from undercroft.systems.amulet.rolls import TableRoller
 from undercroft.systems.amulet.tables import monsters
 
@@ -18,6 +19,8 @@ def swarm_health(swarm_size: str, room_size: int, monster: str) -> int:
     """Health of a swarm filling ``swarm_size`` of a room; "1" is one lone monster."""
     if swarm_size == "1":
         return monsters()[monster].health
+    fired("amulet.encounter.swarm-capacity")
+    fired("amulet.create.size-capacity")
     numerator, denominator = _SWARM_FRACTION[swarm_size]
     return CAPACITY_PER_UNIT * room_size * numerator // denominator
 
@@ -92,14 +95,18 @@ def roll_contents(roller: TableRoller, room: int, specials: bool, limit: int) ->
     "Special" becomes a Roll 2 when the table plays without specials. "None"
     is only kept when nothing else was found.
     """
+    fired("amulet.create.contents")
     found: list[str] = []
     pending = 1
     while pending > 0 and len(found) < limit:
         result = roller.roll("contents", room)
         pending -= 1
-        if result == "special" and not specials:
-            result = "roll 2"
+        if result == "special":
+            fired("amulet.create.special")
+            if not specials:
+                result = "roll 2"
         if result in _EXTRA_ROLLS:
+            fired("amulet.create.roll-more")
             pending += _EXTRA_ROLLS[result]
         else:
             found.append(result)
@@ -110,6 +117,7 @@ def roll_contents(roller: TableRoller, room: int, specials: bool, limit: int) ->
 def roll_encounters(roller: TableRoller, room: int, limit: int,
                     note: str | None = None) -> list[Encounter]:
     """The room's encounters: one, or more through Roll 2 (which means two rolls)."""
+    fired("amulet.encounter.table")
     kinds: list[str] = []
     pending = 1
     while pending > 0 and len(kinds) < limit:
@@ -125,6 +133,7 @@ def roll_encounters(roller: TableRoller, room: int, limit: int,
             encounters.append(Encounter(kind, kind, "1"))
         elif kind in ("generator", "swarm"):
             monster = roller.roll("monster", room, note)
+            fired("amulet.encounter.monster-table")
             size = roller.roll("swarm_size", room, note)
             encounters.append(Encounter(kind, monster, size))
         else:

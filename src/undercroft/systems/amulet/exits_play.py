@@ -11,12 +11,14 @@ lose and stay.
 
 from __future__ import annotations
 
+from undercroft.systems.amulet.content_ids import CONTENT_IDS, SPECIAL_IDS
 from undercroft.systems.amulet.contents_play import (
     FOOD,
     KEY_IN_TREASURE_PERCENT,
     gain_key,
     room_to_carry,
 )
+from undercroft.systems.amulet.events import fired, used
 from undercroft.systems.amulet.fight import Fight
 from undercroft.systems.amulet.harm import heal_hero, hurt_hero
 from undercroft.systems.amulet.monster_numbers import die_sides, has, stats
@@ -34,6 +36,9 @@ def pursuers(scene: Scene) -> list[Swarm]:
 
 def open_exit(fight: Fight, hero: HeroState, exit_: ExitState) -> None:
     """A magic key opens any lock, then disappears."""
+    fired("amulet.item.key")
+    fired("amulet.exit.door")
+    used(CONTENT_IDS["key"])
     hero.keys -= 1
     exit_.open = True
     fight.say("exit opened", f"{hero.name} opens the {exit_.kind} {exit_.id} with a key",
@@ -43,10 +48,16 @@ def open_exit(fight: Fight, hero: HeroState, exit_: ExitState) -> None:
 def search(fight: Fight, hero: HeroState, wall: str, half: bool) -> None:
     """One Speed contest on one wall; the first hero to win finds a secret exit there."""
     rules = fight.scene.rules
+    fired("amulet.exit.secret")
+    if rules.scaling:
+        fired("amulet.level.bonus")
     bonus = fight.scene.level if rules.scaling else rules.secret_bonus
     won = fight.dice.contest("search", hero.hero.speed, bonus, take_half=half).won
     hidden = [e for e in fight.scene.exits if wall in e.wall.split() and not e.found]
     if won and hidden:
+        if " " in hidden[0].wall:
+            fired("amulet.game.diagonal-search")
+        fired("amulet.game.exit-names")
         fight.scene.reveal_exit(hidden[0])
         hidden[0].open = True
         fight.say("secret found", f"{hero.name} finds a secret exit {hidden[0].id} in the "
@@ -62,7 +73,15 @@ def flee(fight: Fight, hero: HeroState, by: str) -> None:
     Swarm shots cannot damage fleeing heroes: once gone, nothing in the room
     can target them.
     """
-    chasers = [] if hero.has_special("repulsiveness") else pursuers(fight.scene)
+    chasers = pursuers(fight.scene)
+    if chasers:
+        fired("amulet.combat.fleeing")
+        if hero.has_special("repulsiveness"):
+            fired("amulet.swarm.repulsiveness")
+            used(SPECIAL_IDS["repulsiveness"])
+            chasers = []
+        else:
+            fired("amulet.swarm.pursuit")
     for swarm in chasers:
         speed = fight.scene.speed_of(swarm.kind)
         if fight.dice.contest("pursuit", hero.hero.speed, speed, take_half=hero.steady).won:
@@ -89,6 +108,7 @@ def go(fight: Fight, hero: HeroState, by: str, through_opening: bool = True) -> 
 
 def sneak(fight: Fight, hero: HeroState, exit_: ExitState, half: bool) -> None:
     """Slip out unseen: win a Speed contest against every swarm's swarming speed."""
+    fired("amulet.combat.sneaking")
     for swarm in pursuers(fight.scene):
         speed = fight.scene.speed_of(swarm.kind) + swarm.rounds
         if not fight.dice.contest("sneak", hero.hero.speed, speed, take_half=half).won:
@@ -101,6 +121,8 @@ def sneak(fight: Fight, hero: HeroState, exit_: ExitState, half: bool) -> None:
 def read_scroll(fight: Fight, hero: HeroState) -> None:
     """The password's magic word, used once: every wall is a Stair for a while."""
     scene = fight.scene
+    fired("amulet.item.password")
+    used(CONTENT_IDS["password"])
     hero.scrolls -= 1
     scene.table.stairs_until = scene.table.action + scene.rules.password_actions
     fight.say("password", f"{hero.name} speaks the magic word: every wall is a Stair for "
@@ -111,9 +133,11 @@ def touch_exit(fight: Fight, hero: HeroState, exit_: ExitState) -> None:
     """Eating a food exit's ward opens it; a treasure wall gives one treasure per unit
     touched (each with the treasure's 50% key) and is open once all are taken."""
     if exit_.kind == "food":
+        fired("amulet.exit.food")
         exit_.open = True
         heal_hero(fight, hero, FOOD, f"the food ward in {exit_.id}", "food")
         return
+    fired("amulet.exit.treasure-wall")
     exit_.collected += 1
     hero.treasure += 1
     key = fight.dice.chance("treasure key", KEY_IN_TREASURE_PERCENT)

@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 from typing import Any, Final, Literal, final
 
 from undercroft.dice.limits import MAX_REROLLS
+from undercroft.engine.tally import fired
 from undercroft.errors import BadInput
 from undercroft.rng import Stream
 from undercroft.values import Value
@@ -127,6 +128,7 @@ class FightDice:
             self._record(Rolled(label, what, (), forced, forced=True))
             return forced
         if take_half:
+            fired("amulet.combat.take-half")
             dice = tuple(half(sides) for _ in range(count))
         else:
             dice = tuple(self.stream.dice(count, sides))
@@ -152,6 +154,8 @@ class FightDice:
             self._record(Rolled(label, what, (), won, forced=True))
             return result
         ties = "defender" if take_half and against_half else self.ties
+        if take_half or against_half:
+            fired("amulet.combat.take-half")
         first, second = self._face(take_half), self._face(against_half)
         rerolls = 0
         while ties == "reroll" and first + bonus == second + against:
@@ -161,6 +165,8 @@ class FightDice:
                                "rerolls; ties are too likely to reroll")
             first, second = self._face(take_half), self._face(against_half)
         won = first + bonus > second + against
+        if rerolls or first + bonus == second + against:
+            fired("amulet.combat.contest")  # the tie rule (every contest else holds by itself)
         self._record(Rolled(label, what, (first, second), won))
         return ContestResult(first, bonus, second, against, won)
 

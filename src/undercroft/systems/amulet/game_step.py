@@ -15,7 +15,7 @@ from typing import Final
 from undercroft.errors import BadInput
 from undercroft.systems.amulet.actions import Action
 from undercroft.systems.amulet.cover import drop_fallen_cover
-from undercroft.systems.amulet.events import Event
+from undercroft.systems.amulet.events import Event, fired
 from undercroft.systems.amulet.exits_play import pursuers
 from undercroft.systems.amulet.fight import Fight
 from undercroft.systems.amulet.game_state import Claim, GameState
@@ -154,6 +154,7 @@ def step(game: GameState, choices: Mapping[str, Action]) -> list[Event]:
     game.table.action += 1
     _wear_specials(game)
     if game.table.action % game.config.play.actions_per_round == 0:
+        fired("amulet.combat.actions-per-round")
         before = len(game.events)
         for room_id in game.occupied():
             monsters_act(game.fight(room_id))
@@ -294,6 +295,7 @@ def _trapped_out(game: GameState, left: Scene, scene: Scene) -> None:
     behind = any(s.health > 0 and s.place == "room" and 2 * s.health >= s.capacity
                  for s in left.swarms)
     if ahead and behind:
+        fired("amulet.call.get-out")
         Fight(scene, game.dice, game.events).announce(TRAPPED_OUT)
 
 
@@ -319,6 +321,7 @@ def _roll_behind_open_exits(game: GameState, stayed_in: set[int]) -> None:
             target = destination(level, exit_.id)
             if target is None or target in level.scenes:
                 continue
+            fired("amulet.game.roll-behind-open")
             build_scene(level, target, game.config.play, game.table, game.dice, game.events)
             name = level.exits[exit_.id].id
             game.fight(room_id).say("open way", f"beyond the open way {name} lies room {target}",
@@ -340,6 +343,8 @@ def _swarms_follow(game: GameState, room_id: int, target: int, kind: str, moving
     left = game.level.scenes[room_id]
     ahead = game.level.scenes[target]
     for swarm in pursuers(left):
+        if kind == "pursuit":
+            fired("amulet.game.pursuit-rooms")
         left.swarms.remove(swarm)
         swarm.capacity = ahead.capacity("room")
         swarm.health = min(swarm.health, swarm.capacity)
@@ -370,6 +375,7 @@ def _countdown(game: GameState) -> list[Claim]:
     drained = [h for h in game.heroes if h.present]
     if not drained:
         return []
+    fired("amulet.game.countdown")
     first = game.rooms[drained[0].name]
     fights = {first: game.fight(first)}  # each room's, made once: nobody moves meanwhile
     fights[first].say("countdown", f"the countdown: every hero loses {config.countdown_drain} "
@@ -401,6 +407,8 @@ def _level_cleared(game: GameState, claims: list[Claim]) -> None:
         elif scene.foes(None):
             return
     level.bravery = True
+    fired("amulet.game.bravery-once")
+    fired("amulet.call.bravery")
     before = len(game.events)
     game.fight(game.occupied()[0] if game.occupied() else 1).announce(BRAVERY, once="bravery")
     claims += _caused(game, before, None)

@@ -20,7 +20,9 @@ from undercroft.maps.shapes import outlines, smallest_outlines
 from undercroft.rng import Stream
 from undercroft.systems.amulet import walls
 from undercroft.systems.amulet.config import LevelConfig
+from undercroft.systems.amulet.content_ids import SHAPE_IDS
 from undercroft.systems.amulet.encounters import Encounter, roll_contents, roll_encounters
+from undercroft.systems.amulet.events import drawn, fired
 from undercroft.systems.amulet.rolls import Ask, TableRoller
 from undercroft.systems.amulet.tables import amulet_tables
 
@@ -98,6 +100,7 @@ class LevelGenerator:
             placement = self.board.anywhere(outlines(shape, size), self.mapper, centre=True)
             size -= 1 if placement is None else 0
         assert placement is not None, "an empty level always holds a one-unit room"
+        fired("amulet.create.room-size")
         room = self._new_room(placement, shape, from_room=None, via=None)
         self._settle()
         return room
@@ -188,6 +191,9 @@ class LevelGenerator:
         self.board.claim(room_id, placement)
         room = Room(room_id, placement.polygon, placement.shape.size, shape, from_room, via)
         self.level.rooms.append(room)
+        fired("amulet.create.mapper")
+        _shape_fired(shape)
+        drawn(SHAPE_IDS.get(shape) or shape)
         dx, dy = placement.offset
         self._walls[room_id] = walls.RoomWalls(placement.shape, dx, dy)
         self._exit_numbers.append(0)
@@ -202,10 +208,12 @@ class LevelGenerator:
             self._arrive_by_teleport(room, entry)
         self._connect_neighbours(room, entry, placement)
         wanted = int(self.roller.roll("exit_number", room_id))
+        fired("amulet.create.exit-number")
         for _ in range(max(0, wanted - len(room.exits))):
             self._add_rolled_exit(room)
         entered_by_secret = entry is not None and entry.type == "secret"
         if entered_by_secret and len(room.exits) == 1:
+            fired("amulet.create.secret-treasure-room")
             room.contents = ["treasure"] * room.size
         else:
             room.contents = roll_contents(self.roller, room_id, self._specials,
@@ -214,6 +222,7 @@ class LevelGenerator:
             self._add_murder_hole(room)
         encounters = encounters or roll_encounters(self.roller, room_id,
                                                    self._max_encounters)
+        fired("amulet.encounter.every-room")
         described = [e.to_dict(room.size) for e in encounters]
         room.details["encounter"] = dict(described[0])
         room.details["encounters"] = described
@@ -250,6 +259,8 @@ class LevelGenerator:
             placement = self.board.behind(segment, facing, smallest, self.mapper)
             assert placement is not None
             shape = placement.shape.name
+        fired("amulet.create.room-size")
+        fired("amulet.create.room-shape")
         return placement, shape
 
     # ----------------------------------------------------------------- exits
@@ -314,6 +325,7 @@ class LevelGenerator:
         part = self._footprint(exit_).covered_part(self.board, room.id, placed)
         if part is None:
             return
+        fired("amulet.create.shared-exit")
         twin = self._new_exit(room, exit_.type, opposite(exit_.wall), (part[1], part[0]))
         twin.found = exit_.found
         self._link(other, exit_, room, twin)
@@ -322,6 +334,7 @@ class LevelGenerator:
         """Seed 001 EXITS: roll a location and a type, then find the exit its place."""
         direction = walls.CARDINAL[self.roller.roll("exit_location", room.id)]
         type_ = self.roller.roll("exit_type", room.id)
+        fired("amulet.create.exit-location")
         if type_ == "teleport":
             self._add_teleporter(room, direction)
             return
@@ -338,6 +351,9 @@ class LevelGenerator:
             return
         spot, far = chosen
         exit_ = self._exit_at(room, type_, spot)
+        _exit_type_fired(type_)
+        if len(spot.wall) == 2:
+            fired("amulet.create.diagonal-wall")
         if type_ == "stair" or far == walls.FREE:
             if type_ != "stair":
                 self.pending.append(exit_.id)
@@ -345,6 +361,7 @@ class LevelGenerator:
                     self._preroll(room, exit_)
             return
         # Behind this wall is an earlier room whose wall had no exit here: a secret exit.
+        fired("amulet.create.secret-on-shared-wall")
         exit_.type = "secret"
         exit_.found = False
         other = self.level.room(far)
@@ -364,6 +381,7 @@ class LevelGenerator:
 
     def _preroll(self, room: Room, exit_: Exit) -> None:
         """Seed 001 Open: the next room's Size and Encounter are rolled straight away."""
+        fired("amulet.create.open")
         note = f"pre-rolled for the room behind open exit {exit_.id}"
         size = self.roller.roll("size", room.id, note)
         encounters = roll_encounters(self.roller, room.id, self._max_encounters, note)
@@ -377,6 +395,8 @@ class LevelGenerator:
 
     def _impossible_exit(self, room: Room, direction: str) -> None:
         """An impossible exit becomes a teleporter; two of them become a Stair instead."""
+        fired("amulet.create.exits-do-not-fit")
+        fired("amulet.create.impossible-exit")
         earlier = self._lone_teleporter.pop(room.id, None)
         if earlier is None:
             self._lone_teleporter[room.id] = self._add_teleporter(room, direction).id
@@ -399,6 +419,7 @@ class LevelGenerator:
 
     def _make_teleporter(self, room: Room, exit_: Exit) -> None:
         """An exit that leads nowhere after all becomes a teleporter in the room."""
+        fired("amulet.create.impossible-exit")
         exit_.details.pop("preroll", None)
         exit_.details["was"] = exit_.type
         exit_.type = "teleport"
@@ -424,6 +445,7 @@ class LevelGenerator:
 
     def _open_teleporter(self, room: Room, exit_: Exit) -> list[Room]:
         """Seed 001 Teleport: an unused teleporter elsewhere, or a new room in empty space."""
+        fired("amulet.create.teleport")
         unused = [e for e in self.pending
                   if self._exits[e][0].id != room.id and self._exits[e][1].type == "teleport"]
         if unused and self.mapper.chance(self._teleport_to_existing):
@@ -464,6 +486,7 @@ class LevelGenerator:
 
     def _add_murder_hole(self, room: Room) -> None:
         """Seed 001 Murder Hole: a window on a wall no discovered room shares; map what it sees."""
+        fired("amulet.create.murder-hole")
         direction = walls.CARDINAL[self.roller.roll("exit_location", room.id, "murder hole")]
         room_walls = self._walls[room.id]
         options = [s for s in walls.spots(room_walls, direction, 1)
@@ -494,7 +517,41 @@ class LevelGenerator:
                 still.append(exit_id)
         self.pending = still
         if not self.pending and self.last_room is not None and not self._has_stair():
+            fired("amulet.create.final-stair")
             self._add_stair(self.level.room(self.last_room), "N")
 
     def _has_stair(self) -> bool:
         return any(e.type == "stair" for r in self.level.rooms for e in r.exits)
+
+
+def _shape_fired(shape: str) -> None:
+    """Seed 001 ROOM SHAPE: the rule of the shape the mapper drew."""
+    if shape == "square":
+        fired("amulet.create.square")
+    elif shape == "rectangle":
+        fired("amulet.create.rectangle")
+    elif shape == "hallway":
+        fired("amulet.create.hallway")
+    elif shape == "triangle":
+        fired("amulet.create.triangle")
+    elif shape == "circle":
+        fired("amulet.create.circle")
+
+
+def _exit_type_fired(type_: str) -> None:
+    """Seed 001 Type of exits: the rule of the exit type rolled and placed (Open exits
+    fire where their next room is pre-rolled, teleporters where they are opened)."""
+    if type_ == "stair":
+        fired("amulet.create.stair")
+    elif type_ == "crumble":
+        fired("amulet.create.crumble")
+    elif type_ == "secret":
+        fired("amulet.create.secret")
+    elif type_ == "walldoor":
+        fired("amulet.create.walldoor")
+    elif type_ == "door":
+        fired("amulet.create.door")
+    elif type_ == "food":
+        fired("amulet.create.food")
+    elif type_ == "treasure":
+        fired("amulet.create.treasure-wall")

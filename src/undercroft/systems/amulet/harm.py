@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import Final
 
+from undercroft.systems.amulet.events import fired
 from undercroft.systems.amulet.fight import Fight
 from undercroft.systems.amulet.monster_numbers import has, stats
 from undercroft.systems.amulet.scene import Generator, HeroState, Monster, Swarm
@@ -31,6 +32,7 @@ DEATH_CAUSES: Final = (COUNTDOWN, TRAP, POISON, FRIENDLY_FIRE)
 
 def after_armor(fight: Fight, hero: HeroState, dice: list[int]) -> int:
     """The damage a hero takes from one attack's dice, after Armor (house rule)."""
+    fired("amulet.combat.armor")
     armor = hero.hero.armor
     rule = fight.scene.rules.armor
     if rule == "per_die":
@@ -73,6 +75,7 @@ def set_health(fight: Fight, hero: HeroState, before: int, cause: str) -> None:
     struck last (it could not get away)."""
     for threshold, words in HEALTH_CALLS:
         if before > threshold >= hero.health > 0:
+            fired("amulet.call.health")
             fight.announce(words.format(name=hero.hero.hero_class.title()))
     if hero.health == 0 and hero.status != "dead":
         if hero.status == "trapped":
@@ -89,13 +92,17 @@ def hurt_foe(fight: Fight, foe: Foe, amount: int, source: str, by_potion: bool =
         kind_proof = has(foe.kind, "weapon proof") and not by_potion
         blinks = has(foe.kind, "blinks")
     if kind_proof:
+        fired("amulet.monster.slime-waits")
         fight.say("no effect", f"{source} does nothing to {foe.id}: only potions hurt "
                   f"{foe.kind}s", foe=foe.id)
         return 0
     if blinks and amount % 2 == 1:
+        fired("amulet.monster.wizard-blinks")
         fight.say("no effect", f"{foe.id} blinks: {source}'s odd result ({amount}) does nothing",
                   foe=foe.id)
         return 0
+    if isinstance(foe, Swarm):
+        fired("amulet.swarm.shared-pool")
     taken = min(amount, foe.health)
     foe.health -= taken
     fight.say("damage", f"{source} deals {amount} to {foe.id} (health {foe.health + taken} -> "
@@ -119,6 +126,7 @@ def after_damage(fight: Fight, foe: Foe) -> None:
         scatter(fight, foe)
     if fight.scene.table.room_is_level and not fight.scene.foes(None) \
             and _anything_was_here(fight):
+        fired("amulet.call.bravery")
         fight.announce(BRAVERY, once="bravery")
 
 
@@ -129,6 +137,7 @@ def _anything_was_here(fight: Fight) -> bool:
 
 def scatter(fight: Fight, swarm: Swarm) -> None:
     """Seed 000, Scattered: the swarm becomes three monsters at full health."""
+    fired("amulet.swarm.scatter")
     swarm.health = 0
     full = stats(swarm.kind).health
     made = []
@@ -160,6 +169,7 @@ def burst(fight: Fight, hero: HeroState, total: int, source: str) -> None:
     wraith = next((m for m in scene.monsters if m.health > 0 and m.place == "room"
                    and has(m.kind, "dies to potions")), None)
     if wraith is not None:
+        fired("amulet.monster.wraith-potion")
         wraith.health = 0
         fight.say("destroyed", f"{source} destroys {wraith.id} (one {wraith.kind} per potion)",
                   foe=wraith.id)

@@ -15,6 +15,8 @@ from typing import Final
 
 from undercroft.dice import DieStep
 from undercroft.systems.amulet.actions import Action
+from undercroft.systems.amulet.content_ids import CONTENT_IDS, SPECIAL_IDS
+from undercroft.systems.amulet.events import fired, used
 from undercroft.systems.amulet.fight import Fight
 from undercroft.systems.amulet.harm import FRIENDLY_FIRE, Foe, burst, hurt_foe, hurt_hero
 from undercroft.systems.amulet.monster_numbers import die_sides, has, stats
@@ -69,7 +71,12 @@ def nothing_there(fight: Fight, hero: HeroState, target: str) -> None:
 def attack_foe(fight: Fight, hero: HeroState, foe: Foe, mode: str, half: bool) -> None:
     """An attack on a swarm, a lone monster or a generator, here or beyond a murder hole."""
     scene = fight.scene
+    fired("amulet.combat.hero-attack")
+    if mode == "shot":
+        fired("amulet.hero.magic-weapons")
     if foe.place == "beyond":
+        fired("amulet.item.murder-hole")
+        used(CONTENT_IDS["murder hole"])
         scene.hole_shooter = hero.name
         if isinstance(foe, Generator):
             in_sight = _through_hole(fight, hero, foe)
@@ -77,11 +84,15 @@ def attack_foe(fight: Fight, hero: HeroState, foe: Foe, mode: str, half: bool) -
                 return
             foe = in_sight
         if not isinstance(foe, Generator) and has(foe.kind, "counterattacks through murder holes"):
+            fired("amulet.monster.barbarian-grudge")
             scene.grudges[foe.id] = hero.name
     generator = isinstance(foe, Generator)
     speed = 0 if generator else scene.speed_of(foe.kind)
     evading = not generator and has(foe.kind, "evades")
     if mode == "melee" and evading:
+        fired("amulet.monster.wizard-evades")
+        if isinstance(foe, Swarm):
+            fired("amulet.swarm.evading")
         engage = fight.dice.contest("engage", hero.hero.speed, speed)
         if not engage.won:
             fight.say("evaded", f"{foe.id} evades {hero.name}'s melee", hero=hero.name)
@@ -95,15 +106,21 @@ def attack_foe(fight: Fight, hero: HeroState, foe: Foe, mode: str, half: bool) -
         return
     amount = damage_roll(fight, hero, mode, half)
     if hero.flanking == foe.id:
+        fired("amulet.combat.flanking")
         amount += scene.rules.flanking_bonus
-    if mode == "shot" and isinstance(foe, Swarm) and _friendly_fire(fight, hero, foe, amount):
-        return
+    if isinstance(foe, Swarm):
+        fired("amulet.combat.mass-damage")
+        if mode == "shot" and _friendly_fire(fight, hero, foe, amount):
+            return
     hurt_foe(fight, foe, amount, f"{hero.name}'s {mode}")
 
 
 def _through_hole(fight: Fight, hero: HeroState, generator: Generator) -> Foe | None:
     """A direct shot on a generator beyond: 50%, or 75% with Reflective Shot."""
-    percent = DIRECT_SHOT[1] if hero.has_special("reflective shot") else DIRECT_SHOT[0]
+    reflective = hero.has_special("reflective shot")
+    if reflective:
+        used(SPECIAL_IDS["reflective shot"])
+    percent = DIRECT_SHOT[1] if reflective else DIRECT_SHOT[0]
     if fight.dice.chance("direct shot", percent):
         return generator
     in_way = next((s for s in fight.scene.swarms if s.health > 0 and s.place == "beyond"), None)
@@ -135,16 +152,22 @@ def _friendly_fire(fight: Fight, hero: HeroState, swarm: Swarm, amount: int) -> 
     comrades = [c for c in scene.present() if c.name in swarm.swarmed and c.name != hero.name]
     if not comrades:
         return False
-    reach = scene.rules.friendly_fire_range - (1 if hero.has_special("reflective shot") else 0)
+    reflective = hero.has_special("reflective shot")
+    if reflective:
+        fired("amulet.ff.reflective-shot")
+        used(SPECIAL_IDS["reflective shot"])
+    reach = scene.rules.friendly_fire_range - (1 if reflective else 0)
     face = fight.dice.total("friendly fire", 1, scene.rules.friendly_fire_die)
     if face > reach:
         return False
     comrade = comrades[0]
     if scene.table.friendly_fire != "on":
         if scene.table.friendly_fire == "off":
+            fired("amulet.ff.announced")
             scene.table.friendly_fire = "announced"
         fight.announce("Shots do not hurt other players – yet.", once="friendly fire")
         return False
+    fired("amulet.ff.stray-shot")
     hurt_hero(fight, comrade, [amount], f"{hero.name}'s stray shot", FRIENDLY_FIRE)
     return True
 
@@ -152,6 +175,7 @@ def _friendly_fire(fight: Fight, hero: HeroState, swarm: Swarm, amount: int) -> 
 def attack_exit(fight: Fight, hero: HeroState, exit_: ExitState) -> None:
     """Attacks on a crumbling wall (three actions bring it down), or shooting a food exit."""
     if exit_.kind in LOCKED:
+        fired("amulet.game.lock-hits")
         exit_.hits += 1
         needed = fight.scene.rules.lock_hits
         if exit_.hits >= needed:
@@ -162,6 +186,7 @@ def attack_exit(fight: Fight, hero: HeroState, exit_: ExitState) -> None:
             fight.say("lock", f"{hero.name} strikes the lock of the {exit_.kind} {exit_.id} "
                       f"({exit_.hits} of {needed})", exit=exit_.id)
     elif exit_.kind == "crumble":
+        fired("amulet.exit.crumble")
         exit_.hits += 1
         needed = fight.scene.rules.crumble_hits
         if exit_.hits >= needed:
@@ -172,6 +197,7 @@ def attack_exit(fight: Fight, hero: HeroState, exit_: ExitState) -> None:
             fight.say("crumble", f"{hero.name} strikes the crumbling wall {exit_.id} "
                       f"({exit_.hits} of {needed})", exit=exit_.id)
     elif exit_.kind == "food":
+        fired("amulet.exit.food")
         exit_.open = True
         fight.say("exit opened", f"{hero.name} shoots the food ward in {exit_.id}: the way is "
                   "open and the food is gone", exit=exit_.id)
@@ -180,6 +206,7 @@ def attack_exit(fight: Fight, hero: HeroState, exit_: ExitState) -> None:
 
 def shot_food(fight: Fight, hero: HeroState) -> None:
     """Seed 000: "Remember, don't shoot food!" the first time, "[Class] shot the food!" after."""
+    fired("amulet.call.shot-food")
     if "food shot" in fight.scene.table.announced:
         fight.announce(f"{hero.hero.hero_class.title()} shot the food!")
     else:
@@ -190,11 +217,14 @@ def shoot_content(fight: Fight, hero: HeroState, content: Content) -> None:
     """PC shots destroy food, ale and poison; a shot potion bursts for 6d6."""
     content.gone = True
     if content.kind == "potion":
+        fired("amulet.item.shot-potion")
+        used(CONTENT_IDS["potion"])
         total = fight.dice.total("shot potion", POTION_DICE, SHOT_POTION_SIDES)
         fight.say("potion", f"{hero.name} shoots the potion {content.id}: 6d6 = {total}",
                   hero=hero.name, total=total)
         burst(fight, hero, total, "the shot potion")
         return
+    fired("amulet.item.shots-destroy-food")
     fight.say("destroyed", f"{hero.name} shoots the {content.kind} {content.id}: ward and "
               f"{content.kind} are gone", content=content.id)
     if content.kind == "food":
@@ -203,6 +233,9 @@ def shoot_content(fight: Fight, hero: HeroState, content: Content) -> None:
 
 def use_potion(fight: Fight, hero: HeroState, half: bool) -> None:
     """One action: six Magic dice to the nearest swarm, spilling over generators."""
+    fired("amulet.item.potion")
+    fired("amulet.hero.magic-power")
+    used(CONTENT_IDS["potion"])
     hero.potions -= 1
     step = hero.hero.magic
     total = fight.dice.total("potion", POTION_DICE, step.sides, POTION_DICE * step.bonus,
@@ -218,6 +251,7 @@ def flank(fight: Fight, hero: HeroState, target: str, half: bool) -> None:
     if foe is None:
         nothing_there(fight, hero, target)
         return
+    fired("amulet.combat.flanking")
     speed = fight.scene.speed_of(foe.kind)
     first = fight.dice.contest("flank", hero.hero.speed, speed, take_half=half)
     second = fight.dice.contest("flank", hero.hero.speed, speed, take_half=half) \

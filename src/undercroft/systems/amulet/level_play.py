@@ -16,7 +16,14 @@ from dataclasses import dataclass, field
 from typing import Final
 
 from undercroft.maps.model import Exit, Room
-from undercroft.systems.amulet.events import Event
+from undercroft.systems.amulet.content_ids import (
+    CONTENT_IDS,
+    EXIT_IDS,
+    GENERATOR_IDS,
+    content_id,
+)
+from undercroft.systems.amulet.content_ids import exit_id as exit_content
+from undercroft.systems.amulet.events import Event, drawn, fired
 from undercroft.systems.amulet.fight import Fight
 from undercroft.systems.amulet.fight_dice import FightDice
 from undercroft.systems.amulet.generator import LevelGenerator
@@ -148,6 +155,7 @@ def adopt_exits(level: Level, room_id: int, scene: Scene) -> bool:
     new = [(exit_, exit_state(level, exit_)) for exit_ in level.room(room_id).exits
            if exit_.id not in level.exits]
     for exit_, state in new:
+        drawn(EXIT_IDS.get(exit_.type) or exit_content(exit_.type))
         level.exit_room[exit_.id] = room_id
         state.id = level.name_of.get(exit_.id, "")
         scene.exits.append(state)
@@ -173,6 +181,7 @@ def populate(fight: Fight, room: Room, place: Place) -> None:
             add_monster(fight, "mini-boss", monster, place, None)
         elif kind in ("swarm", "generator") and monster is not None:
             if kind == "generator":
+                drawn(GENERATOR_IDS.get(monster) or monster)
                 scene.generators.append(Generator(scene.new_id("gen"), monster,
                                                   stats("generator").health, place))
             add_swarm(fight, scene.new_id("swarm"), monster, place, encounter["swarm_health"])
@@ -192,6 +201,8 @@ def build_scene(level: Level, room_id: int, rules: PlayRules, table: TableState,
     fight = Fight(scene, dice, events)
     scene.contents = [Content(f"c{i}", kind) for i, kind in
                       enumerate((k for k in room.contents if k != "none"), start=1)]
+    for content in scene.contents:
+        drawn(CONTENT_IDS.get(content.kind) or content_id(content.kind))
     scene.exit_prefix = str(room_id)
     adopt_exits(level, room_id, scene)
     watcher = next((r for r, seen in level.beyond_of.items() if seen == room_id), None)
@@ -211,6 +222,7 @@ def _take_from_beyond(watcher: Scene, fight: Fight) -> None:
     """Monsters seen through a murder hole are the room's own once a hero walks in (and
     a mimic among them shows now whether it is really a treasure)."""
     scene = fight.scene
+    fired("amulet.game.beyond-room")
     for group in ("swarms", "monsters", "generators"):
         mine: list[Swarm | Monster | Generator] = getattr(scene, group)
         theirs: list[Swarm | Monster | Generator] = getattr(watcher, group)
@@ -233,9 +245,12 @@ def destination(level: Level, exit_id: str) -> int | None:
     generator = level.generator
     _, exit_ = generator.level.find_exit(exit_id)
     if exit_.to is None and exit_id in generator.pending:
+        fired("amulet.game.room-on-opening")
         generator.open(exit_id)
     target = exit_.to
     if isinstance(target, list):
+        if len(target) > 1:
+            fired("amulet.game.wide-way")
         return target[0] if target else None
     return target
 

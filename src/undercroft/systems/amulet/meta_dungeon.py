@@ -14,6 +14,8 @@ from collections.abc import Mapping
 from typing import Final
 
 from undercroft.systems.amulet.actions import Action
+from undercroft.systems.amulet.content_ids import LEVEL_KIND_IDS
+from undercroft.systems.amulet.events import drawn, fired
 from undercroft.systems.amulet.fight import Fight
 from undercroft.systems.amulet.game_config import GameConfig
 from undercroft.systems.amulet.game_state import Claim, GameState, new_heroes, play_dice
@@ -49,7 +51,14 @@ def new_game(config: GameConfig, seed: int) -> GameState:
 
 def _make_level(config: GameConfig, seed: int, depth: int, kind: LevelKind) -> Level:
     generator = LevelGenerator(config.level, seed, depth)
+    drawn(LEVEL_KIND_IDS[kind])
+    if kind != "normal":
+        fired("amulet.create.special-levels")
+    if config.play.scaling and depth > 1:
+        fired("amulet.game.scaling")
     if kind == "mini-boss":
+        fired("amulet.level.mini-boss")
+        fired("amulet.level.boss-numbers")
         boss = mini_boss(depth, config.miniboss_every)
         name = mini_boss_kind(depth, config.miniboss_every)
         generator.start_two_rooms(MINI_BOSS_ROOM_MIN_SIZE, {
@@ -69,6 +78,9 @@ def boss_check(game: GameState) -> None:
     for room_id, scene in level.scenes.items():
         boss = next((m for m in scene.monsters if m.kind.startswith("mini-boss")), None)
         if boss is not None and boss.health <= 0:
+            fired("amulet.level.boss-key")
+            fired("amulet.game.bravery-once")
+            fired("amulet.call.bravery")
             level.boss_killed = True
             level.bravery = True  # the level is clear: one call, not two
             scene.contents.append(Content("magic-key", "key"))
@@ -102,6 +114,7 @@ def settle_claims(game: GameState, choices: Mapping[str, Action]) -> None:
         winner = next((s for s in order if s in claimants and s != claim.cause), None)
         if winner is None:
             continue
+        fired("amulet.game.claims")
         game.awarded.add(claim.key)
         game.tokens[winner] += 1
         _say(game, "token", f"{winner} announces \"{claim.text}\" first: +1 token "
@@ -111,6 +124,7 @@ def settle_claims(game: GameState, choices: Mapping[str, Action]) -> None:
 def spend_token(game: GameState, hero: HeroState) -> None:
     """One token: health for the living, or the dead back beside the party (where they
     fell, when nobody is left standing)."""
+    fired("amulet.game.tokens")
     game.tokens[hero.name] -= 1
     config = game.config
     if hero.status == "dead":
@@ -133,6 +147,7 @@ def descend_if_ready(game: GameState) -> None:
         return
     living = [h for h in game.heroes if h.status != "dead"]
     if not living and not any(game.tokens[h.name] > 0 for h in game.heroes):
+        fired("amulet.game.end")
         game.ended = "dead"
         _say(game, "game over", "every hero is dead and out of tokens")
         return
@@ -143,6 +158,8 @@ def descend_if_ready(game: GameState) -> None:
         return
     downstairs = all(h.status == "gone" and h.gone_by == "stair" for h in living)
     race_over = game.level.kind == "treasure" and game.race_actions <= 0
+    if race_over:
+        fired("amulet.level.dissolve")
     if downstairs or race_over:
         next_level(game)
 
@@ -152,6 +169,7 @@ def next_level(game: GameState) -> None:
     config = game.config
     level = game.level
     if config.depth_limit and level.depth >= config.depth_limit:
+        fired("amulet.game.end")
         game.ended = "depth limit"
         _say(game, "game over", f"the party has reached level {level.depth}, the limit")
         return
@@ -159,7 +177,16 @@ def next_level(game: GameState) -> None:
     by_stairs = level.kind != "treasure"
     kind = next_level_kind(level.depth + 1, level.kind, treasure_taken, level.boss_killed,
                            config.play.scaling, config.miniboss_every)
+    fired("amulet.level.kinds")
+    if level.kind == "mini-boss" and kind != "mini-boss":
+        if level.boss_killed:
+            fired("amulet.level.treasure-after-boss")
+        else:
+            fired("amulet.level.boss-alive")
+    elif level.kind == "normal" and kind == "treasure":
+        fired("amulet.level.treasure-after-none")
     if game.table.friendly_fire == "announced":
+        fired("amulet.ff.announced")
         game.table.friendly_fire = "on"
     depth = level.depth + 1
     game.level = _make_level(config, game.seed, depth, kind)
@@ -174,6 +201,8 @@ def next_level(game: GameState) -> None:
                                            else "") + ": the party arrives in room 1",
          depth=depth)
     fight = game.fight(1)
+    if by_stairs:
+        fired("amulet.game.stairs")
     for hero in [h for h in game.heroes if h.status != "dead"]:
         if config.stair_health and by_stairs:
             heal_hero(fight, hero, config.stair_health, "the stairs", "stairs")
@@ -188,6 +217,8 @@ def _advance(game: GameState, fight: Fight) -> None:
     every = game.config.advance_every
     if not every or (game.depth - 1) % every:
         return
+    fired("amulet.game.advance")
+    fired("amulet.hero.level-points")
     for hero in game.heroes:
         numbers = hero.hero
         ability = min(DIE_ORDER, key=lambda name: getattr(numbers, name))

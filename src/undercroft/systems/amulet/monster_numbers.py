@@ -61,6 +61,19 @@ def stats(kind: str) -> MonsterStats:
     return found
 
 
+_CONTENT_IDS: dict[str, str] = {}
+
+
+def monster_id(kind: str) -> str:
+    """The kind's content id for the audit (``engine.tally``): ``amulet.monster.ghost``, and
+    one ``amulet.monster.mini-boss`` for every level's boss."""
+    found = _CONTENT_IDS.get(kind)
+    if found is None:
+        name = "mini-boss" if _MINI_BOSS.fullmatch(kind) else kind
+        found = _CONTENT_IDS[kind] = f"amulet.monster.{name}"
+    return found
+
+
 def has(kind: str, tactic: str) -> bool:
     """Whether monsters of ``kind`` follow ``tactic``."""
     tactics = _TACTICS.get(kind)

@@ -14,12 +14,14 @@ from __future__ import annotations
 
 from typing import Final
 
+from undercroft.systems.amulet.content_ids import GENERATOR_IDS, SPECIAL_IDS
 from undercroft.systems.amulet.cover import open_targets
 from undercroft.systems.amulet.creatures import AMBUSH_SPEED
+from undercroft.systems.amulet.events import fired, used
 from undercroft.systems.amulet.exits_play import SWARM_MELEE_DICE
 from undercroft.systems.amulet.fight import Fight
 from undercroft.systems.amulet.harm import hurt_hero, shrink
-from undercroft.systems.amulet.monster_numbers import die_bonus, die_sides, has, stats
+from undercroft.systems.amulet.monster_numbers import die_bonus, die_sides, has, monster_id, stats
 from undercroft.systems.amulet.scene import Generator, HeroState, Monster, Place, Swarm
 
 LONE_SWARM_DICE: Final = 4
@@ -55,6 +57,8 @@ def dispense(fight: Fight, kind: str, place: Place, source: str) -> None:
     """One more monster: into the swarm of its kind, or alone; four or more alone make a
     swarm when their health is more than a scattered swarm's (else they stay alone)."""
     scene = fight.scene
+    fired("amulet.monster.generator-dispenses")
+    used(GENERATOR_IDS.get(kind) or kind)
     single = stats(kind).health
     capacity = scene.capacity(place)
     swarm = next((s for s in scene.swarms if s.health > 0 and s.kind == kind
@@ -102,10 +106,13 @@ def swarm_turn(fight: Fight, swarm: Swarm) -> None:
 
 def swarming(fight: Fight, swarm: Swarm, present: list[HeroState]) -> list[str]:
     """The swarming contest against every hero it can reach; returns whom it swarmed."""
+    fired("amulet.swarm.swarming")
     speed = fight.scene.speed_of(swarm.kind) + swarm.rounds
     losers: list[tuple[int, HeroState]] = []
     for hero in present:
         if hero.has_special("repulsiveness"):
+            fired("amulet.swarm.repulsiveness")
+            used(SPECIAL_IDS["repulsiveness"])
             continue
         contest = fight.dice.contest("swarming", hero.hero.speed, speed, take_half=hero.steady)
         if contest.won:
@@ -115,6 +122,8 @@ def swarming(fight: Fight, swarm: Swarm, present: list[HeroState]) -> list[str]:
             losers.append((contest.margin, hero))
             fight.say("caught", f"{hero.name} fails to keep clear of {swarm.id} (speed {speed})",
                       hero=hero.name, foe=swarm.id)
+    if losers:
+        fired("amulet.swarm.reach")
     losers.sort(key=lambda pair: pair[0])
     swarmed = [hero for _, hero in losers[: swarm.reach]]
     spared = [hero.name for _, hero in losers[swarm.reach:]]
@@ -125,6 +134,11 @@ def swarming(fight: Fight, swarm: Swarm, present: list[HeroState]) -> list[str]:
     alone_room = len(present) == 1
     names = [hero.name for hero in swarmed]
     if names:
+        fired("amulet.swarm.no-roll")
+        fired("amulet.combat.mass-protection")
+        used(monster_id(swarm.kind))
+        if any(hero.cover is not None for hero in swarmed):
+            fired("amulet.cover.walk-around")
         fight.say("swarmed", f"{swarm.id} swarms {', '.join(names)} (it can reach "
                   f"{'all' if swarm.reach >= len(present) else swarm.reach})",
                   foe=swarm.id, heroes=names)
@@ -135,6 +149,7 @@ def swarming(fight: Fight, swarm: Swarm, present: list[HeroState]) -> list[str]:
         dice = fight.dice.each("swarm melee", count, sides)
         hurt_hero(fight, hero, dice, f"{swarm.id} ({count}x melee)", swarm.kind)
         if has(swarm.kind, "vanishes on strike"):
+            _vanishes(swarm.kind)
             shrink(fight, swarm, count * stats(swarm.kind).health,
                    f"{count} {swarm.kind}s cease to exist as they strike")
             if swarm.health <= 0:
@@ -160,6 +175,9 @@ def swarm_shots(fight: Fight, swarm: Swarm, present: list[HeroState]) -> None:
     if not targets:
         fight.say("blocked", f"{swarm.id}'s shots stop at the wards", foe=swarm.id)
         return
+    fired("amulet.swarm.shots")
+    _shooter(swarm.kind)
+    used(monster_id(swarm.kind))
     start = (fight.scene.round - 1) % len(targets)
     for shot in range(fight.scene.size):
         hero = targets[(start + shot) % len(targets)]
@@ -178,6 +196,10 @@ def lone_turn(fight: Fight, monster: Monster, struck: dict[str, int]) -> None:
         has(monster.kind, "lobs shots") or has(monster.kind, "evades")
         or (has(monster.kind, "shoots until close") and not monster.close))
     targets = open_targets(fight.scene, present, monster.kind) if shooting else present
+    if shooting:
+        _shooter(monster.kind)
+    if has(monster.kind, "seeks through walls") and len(targets) > 1:
+        fired("amulet.monster.ghost-seeks")
     if not targets:
         fight.say("blocked", f"{monster.id} has no open shot: every hero is behind a ward",
                   foe=monster.id)
@@ -200,8 +222,11 @@ def strike(fight: Fight, monster: Monster, hero: HeroState, mode: str) -> None:
     sides = die_sides(die)
     if not sides:
         return
+    fired("amulet.combat.monster-attack")
+    used(monster_id(monster.kind))
     speed = fight.scene.speed_of(monster.kind)
     if has(monster.kind, "ambush") and not monster.attacked:
+        fired("amulet.monster.mimic-ambush")
         speed += AMBUSH_SPEED
     monster.attacked = True
     if fight.scene.rules.monster_attack == "contest":
@@ -213,6 +238,7 @@ def strike(fight: Fight, monster: Monster, hero: HeroState, mode: str) -> None:
     hurt_hero(fight, hero, [fight.dice.total(f"monster {mode}", 1, sides, die_bonus(die))],
               f"{monster.id}'s {mode}", monster.kind)
     if has(monster.kind, "vanishes on strike"):
+        _vanishes(monster.kind)
         monster.health = 0
         fight.say("destroyed", f"{monster.id} ceases to exist as it strikes", foe=monster.id)
 
@@ -228,6 +254,7 @@ def beyond_turn(fight: Fight) -> None:
     present = scene.present()
     if not present:
         return
+    fired("amulet.combat.choke-point")
     exposed = open_targets(scene, present, "", "beyond")
     shooter = scene.hole_shooter
     default = next((h for h in exposed if h.name == shooter), exposed[0] if exposed else None)
@@ -235,6 +262,8 @@ def beyond_turn(fight: Fight) -> None:
         numbers = stats(foe.kind)
         grudge = scene.grudges.get(foe.id)
         if grudge is not None and die_sides(numbers.melee):
+            fired("amulet.monster.barbarian-grudge")
+            used(monster_id(foe.kind))
             target = next((h for h in present if h.name == grudge), None)
             if target is not None and target not in exposed:
                 fight.say("blocked", f"{foe.id} strikes back through the murder hole at a "
@@ -248,9 +277,28 @@ def beyond_turn(fight: Fight) -> None:
                 fight.say("blocked", f"{foe.id}'s shot through the murder hole stops at a "
                           "ward", foe=foe.id)
             else:
+                used(monster_id(foe.kind))
                 hurt_hero(fight, default, [fight.dice.total("monster shot", 1,
                                                             die_sides(numbers.shot))],
                           f"{foe.id}'s shot through the murder hole", foe.kind)
         elif has(foe.kind, "seeks through walls"):
+            fired("amulet.monster.ghost-seeks")
             fight.say("stuck", f"{foe.id} heads for the nearest hero and is stuck behind the "
                       "wall", foe=foe.id)
+
+
+def _vanishes(kind: str) -> None:
+    """Seed 000: a ghost, or a slime, that strikes ceases to exist."""
+    if has(kind, "weapon proof"):
+        fired("amulet.monster.slime-waits")
+    else:
+        fired("amulet.monster.ghost-vanishes")
+
+
+def _shooter(kind: str) -> None:
+    """The rules of the monsters that move to shoot: hobbits lob over their comrades,
+    demons shoot until close enough to bite."""
+    if has(kind, "lobs shots"):
+        fired("amulet.monster.hobbit-lobs")
+    elif has(kind, "shoots until close"):
+        fired("amulet.monster.demon-charges")

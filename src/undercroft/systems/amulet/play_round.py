@@ -14,9 +14,10 @@ from typing import Final
 
 from undercroft.errors import BadInput
 from undercroft.systems.amulet.actions import Action
+from undercroft.systems.amulet.content_ids import EXIT_IDS, SPECIAL_IDS, exit_id
 from undercroft.systems.amulet.contents_play import escape, open_content, pick_up
 from undercroft.systems.amulet.cover import drop_fallen_cover, leave_for, take_cover
-from undercroft.systems.amulet.events import Event
+from undercroft.systems.amulet.events import Event, fired, used
 from undercroft.systems.amulet.exits_play import (
     flee,
     go,
@@ -63,6 +64,7 @@ def wear_specials(fight: Fight, hero: HeroState) -> None:
     for name in [n for n, left in hero.specials.items() if left > 0]:
         hero.specials[name] -= 1
         if hero.specials[name] == 0:
+            fired("amulet.item.special")
             fight.say("special ends", f"{hero.name}'s {name} wears off", hero=hero.name)
 
 
@@ -94,28 +96,43 @@ def _content_or_exit(on_content: Callable[[Fight, HeroState, Content], None],
 
 
 def _leave(fight: Fight, hero: HeroState, action: Action) -> None:
+    exit_ = fight.scene.exit(action.target or "")
+    if exit_ is not None:
+        if exit_.kind == "open":
+            fired("amulet.exit.open")
+        used(EXIT_IDS.get(exit_.kind) or exit_id(exit_.kind))
     flee(fight, hero, action.target or "")
 
 
 def _sneak(fight: Fight, hero: HeroState, action: Action) -> None:
     exit_ = fight.scene.exit(action.target or "")
     if exit_ is not None:
+        used(EXIT_IDS.get(exit_.kind) or exit_id(exit_.kind))
         sneak(fight, hero, exit_, action.half)
     else:
         nothing_there(fight, hero, action.target or "")
 
 
 def _descend(fight: Fight, hero: HeroState, action: Action) -> None:
+    if fight.scene.exit(action.target or "") is not None:
+        fired("amulet.exit.stair")
+        used(EXIT_IDS["stair"])
+    else:
+        fired("amulet.item.password")
     flee(fight, hero, "stair")
 
 
 def _teleport(fight: Fight, hero: HeroState, action: Action) -> None:
     """Only the user travels; teleporters do not permit monster movement (no pursuit)."""
+    fired("amulet.exit.teleport")
+    used(EXIT_IDS["teleport"])
     go(fight, hero, "teleport", through_opening=False)
 
 
 def _slip(fight: Fight, hero: HeroState, action: Action) -> None:
     """Teleportability: across a wall, as a teleporter does (no pursuit)."""
+    fired("amulet.item.special")
+    used(SPECIAL_IDS["teleportability"])
     go(fight, hero, f"teleport through the {action.target} wall", through_opening=False)
 
 
@@ -128,6 +145,7 @@ def _cover(fight: Fight, hero: HeroState, action: Action) -> None:
 
 
 def _alone(fight: Fight, hero: HeroState, action: Action) -> None:
+    fired("amulet.combat.mass-protection")
     hero.alone = action.verb == "alone"
     fight.say("formation", f"{hero.name} {'stands alone' if hero.alone else 'joins the formation'}",
               hero=hero.name)

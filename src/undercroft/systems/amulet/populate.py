@@ -8,7 +8,9 @@ health it holds; a mimic is a treasure 25% of the time (notes/sources.md).
 from __future__ import annotations
 
 from undercroft.systems.amulet.creatures import MIMIC_TREASURE_PERCENT
+from undercroft.systems.amulet.events import drawn, fired
 from undercroft.systems.amulet.fight import Fight
+from undercroft.systems.amulet.monster_numbers import monster_id as content_of
 from undercroft.systems.amulet.monster_numbers import stats
 from undercroft.systems.amulet.scene import Content, Monster, Place, Swarm
 
@@ -16,10 +18,13 @@ from undercroft.systems.amulet.scene import Content, Monster, Place, Swarm
 def add_swarm(fight: Fight, swarm_id: str, kind: str, place: Place, health: int) -> None:
     """A swarm; one too small to be a swarm starts as lone monsters (at least one)."""
     scene = fight.scene
+    fired("amulet.swarm.capacity")
     swarm = Swarm(swarm_id, kind, health, scene.capacity(place), place)
     if health > swarm.threshold:
+        drawn(content_of(kind))
         scene.swarms.append(swarm)
         return
+    fired("amulet.swarm.scatter")
     count = max(1, health // stats(kind).health)
     for _ in range(count):
         add_monster(fight, scene.new_id(kind), kind, place, None)
@@ -32,6 +37,7 @@ def add_monster(fight: Fight, monster_id: str, kind: str, place: Place,
     """A lone monster; a mimic is a treasure 25% of the time (notes/sources.md). Seen
     through a murder hole it looks a mimic until a hero walks into its room."""
     scene = fight.scene
+    drawn(content_of(kind))
     if kind == "mimic" and place == "room" and reveal_mimic(fight, monster_id):
         return
     scene.monsters.append(Monster(monster_id, kind, health or stats(kind).health, place))
@@ -40,6 +46,7 @@ def add_monster(fight: Fight, monster_id: str, kind: str, place: Place,
 def reveal_mimic(fight: Fight, monster_id: str) -> bool:
     """Roll whether a mimic is really a treasure; if so the treasure lies in the room."""
     scene = fight.scene
+    fired("amulet.monster.mimic-ambush")
     if fight.dice.chance("mimic", MIMIC_TREASURE_PERCENT):
         scene.contents.append(Content(f"{monster_id}-treasure", "treasure"))
         fight.say("mimic", f"{monster_id} is really a treasure: {monster_id}-treasure")

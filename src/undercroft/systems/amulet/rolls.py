@@ -14,6 +14,7 @@ from typing import Any, Final
 from undercroft.content.tables import RollTable
 from undercroft.errors import BadInput
 from undercroft.rng import Stream
+from undercroft.systems.amulet.events import fired
 from undercroft.systems.amulet.tables import GM
 
 Ask = Callable[[str, list[str]], str]
@@ -133,6 +134,7 @@ class TableRoller:
         result = self.raw(name, room, note)
         if result != GM:
             return result
+        fired("amulet.create.gm-choice")
         if self.gm_choice == "ask" and self.ask is not None:
             options = [o for o in self.tables[name].options() if o != GM]
             chosen = self.ask(name, options)

@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from undercroft.systems.amulet.actions import Action
+from undercroft.systems.amulet.events import fired
 from undercroft.systems.amulet.game_state import GameState
 from undercroft.systems.amulet.special_levels import roll_race
 
@@ -31,6 +32,9 @@ def race(game: GameState, choices: Mapping[str, Action]) -> None:
     if not racers:
         fight.say("race", f"nobody races ({game.race_actions} actions left)")
         return
+    fired("amulet.level.race")
+    if len(racers) > 1:
+        fired("amulet.level.race-competing")
     results, treasures = roll_race(
         racers, lambda name: game.dice.total("treasure race", 1, 20))
     for name, count in treasures.items():
