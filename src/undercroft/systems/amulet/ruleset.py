@@ -89,7 +89,7 @@ class AmuletRuleset:
         return audit.auditor(state)
 
     def fingerprint(self, state: Any) -> object:
-        return audit.fingerprint(self.view(state, None))
+        return audit.fingerprint(state)
 
     def may_do_nothing(self, action: Any) -> bool:
         return audit.may_do_nothing(action)
