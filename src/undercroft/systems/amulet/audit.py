@@ -68,6 +68,13 @@ KINDS: tuple[AnomalyKind, ...] = (
 """The faults this system's auditor can report."""
 
 
+USABLE_KINDS: Final = frozenset({"content", "special", "exit-type", "monster", "generator"})
+"""The catalogue's kinds that are there to be put to use: room contents (taken, eaten,
+drunk, read, opened), Specials (their effect at work), exits (gone through), monsters
+(attacking a hero) and generators (making a monster). Room shapes and level kinds are
+only met."""
+
+
 def catalogue(config: Any) -> Mapping[str, Sequence[str]]:
     """Every piece of content a game of ``config`` may draw, by kind (``content_ids``)."""
     if not isinstance(config, GameConfig):
@@ -402,15 +409,16 @@ class AmuletAuditor:
                                   f"d{CONTEST_DIE}+{hero.hero.speed} against "
                                   f"d{CONTEST_DIE}+{bonus}, cannot be won")
         shut = found.way is None
-        scroll = shut and any(h.scrolls for h in game.heroes if h.present)
+        readers = [h.name for h in game.heroes
+                   if h.present and h.scrolls and h.name not in found.held]
+        scroll = shut and bool(readers)
         self.sealed = shut and not scroll
         self.scroll_only = scroll
         if scroll and not self.scroll_reported:
             self.scroll_reported = True
-            holders = ", ".join(h.name for h in game.heroes if h.present and h.scrolls)
             self.findings.add("amulet.sealed-but-scroll", step,
                               f"{self.where}: no way down on the map within reach; only "
-                              f"the scroll {holders} holds can open the level")
+                              f"the scroll {', '.join(readers)} holds can open the level")
         if not self.sealed or self.sealed_reported:
             return
         self.sealed_reported = True

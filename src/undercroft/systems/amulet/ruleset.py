@@ -83,7 +83,7 @@ class AmuletRuleset:
         return audit.catalogue(config)
 
     def usable_kinds(self) -> frozenset[str]:
-        return frozenset()
+        return audit.USABLE_KINDS
 
     def auditor(self, state: Any) -> GameAuditor:
         return audit.auditor(state)
