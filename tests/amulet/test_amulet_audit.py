@@ -267,12 +267,21 @@ def test_quicksand_no_roll_can_escape_is_found_once() -> None:
     assert kinds(AmuletAuditor(state)) == []
 
 
-def test_a_party_all_held_by_quicksand_is_sealed_in() -> None:
+def test_heroes_held_for_good_are_unwinnable_contests_not_a_sealed_map() -> None:
+    """The map still has its Stair: what keeps them is the contest, reported hero by hero,
+    and their countdown deaths are put down to it, not to the map."""
     state = lay_out(game(), room(1, door("1.1", "stair")))
     state.level.depth = 30
     for hero in state.heroes:
         hero.status = "trapped"
-    assert "amulet.sealed-level" in kinds(AmuletAuditor(state))
+        hero.health = 1
+    auditor = AmuletAuditor(state)
+    assert kinds(auditor) == ["amulet.unwinnable-contest"] * 4
+    assert not auditor.sealed
+    wait_a_step(state, auditor, 1)
+    wait_a_step(state, auditor, 2)
+    assert all(hero.status == "dead" for hero in state.heroes)
+    assert kinds(auditor) == ["amulet.unwinnable-contest"] * 4
 
 
 # --- the party apart --------------------------------------------------------------------------

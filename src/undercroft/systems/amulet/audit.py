@@ -47,14 +47,15 @@ DOWNSTAIRS_ROUNDS: Final = 50
 """Rounds a hero may wait below while comrades are still on the level above."""
 
 KINDS: tuple[AnomalyKind, ...] = (
-    AnomalyKind("amulet.sealed-level", "a level with no way down that a living hero can "
-                "reach: no Stair, teleporter, unopened exit or findable secret exit"),
+    AnomalyKind("amulet.sealed-level", "a level with no way down that a hero free to move "
+                "can reach: no Stair, teleporter, unopened exit or findable secret exit"),
     AnomalyKind("amulet.unwinnable-contest", "the only way on is a contest no hero can win "
                 "(even a top roll loses: a search or a trap's escape against the level)"),
     AnomalyKind("amulet.sealed-countdown-death", "a hero died of the countdown on a level "
                 "the party could not leave"),
     AnomalyKind("amulet.no-stair", "every room of a level is made and none holds a Stair"),
-    AnomalyKind("amulet.way-to-nowhere", "a hero left by an exit and found only rock beyond"),
+    AnomalyKind("amulet.way-to-nowhere", "a hero left by an exit, or slipped through a "
+                "wall, and found only rock beyond"),
     AnomalyKind("amulet.broken-state", "the game's state broke a rule that always holds (a "
                 "swarm over its room's capacity or at its scatter size, a hero in no room, "
                 "more keys and potions than a hero can carry)"),
@@ -162,6 +163,8 @@ class Reach:
     """Secret exits in reach that no hero there can find (a search nobody can win)."""
     held: list[str] = field(default_factory=list)
     """Heroes held by quicksand they can never escape."""
+    free: list[str] = field(default_factory=list)
+    """The other heroes on the level, who can go where the map lets them."""
     search: str = ""
     """The search contest of this level, written out (for the report)."""
 
@@ -203,6 +206,7 @@ def reach(game: GameState, findable: bool | None = None) -> Reach:
             found.held.append(hero.name)
         else:
             free.append(hero)
+    found.free = [h.name for h in free]
     if not free:
         return found
     if game.table.stairs_until > game.table.action:
@@ -408,7 +412,7 @@ class AmuletAuditor:
                                   f"{self.where}: {name} is held by quicksand; its escape, "
                                   f"d{CONTEST_DIE}+{hero.hero.speed} against "
                                   f"d{CONTEST_DIE}+{bonus}, cannot be won")
-        shut = found.way is None
+        shut = found.way is None and bool(found.free)
         readers = [h.name for h in game.heroes
                    if h.present and h.scrolls and h.name not in found.held]
         scroll = shut and bool(readers)
@@ -423,17 +427,15 @@ class AmuletAuditor:
             return
         self.sealed_reported = True
         level = game.level
-        stairs = sum(1 for room in level.generator.level.rooms for e in room.exits
-                     if e.type == "stair")
-        living = ", ".join(h.name for h in game.heroes if h.present)
-        detail = (f"{self.where}: no way down within reach of {living} (rooms "
-                  f"{_ids(found.rooms)} reached; {len(level.generator.level.rooms)} rooms "
-                  f"made, {len(level.generator.pending)} exits waiting, {stairs} Stairs "
-                  f"on the level)")
+        stairs = {room.id for room in level.generator.level.rooms for e in room.exits
+                  if e.type == "stair"}
+        waiting = {int(exit_id.split(".")[0]) for exit_id in level.generator.pending}
+        detail = (f"{self.where}: no way down within reach of {', '.join(found.free)} (rooms "
+                  f"{_ids(found.rooms)} reached of {len(level.generator.level.rooms)} made; "
+                  f"exits still to open in rooms {_ids(waiting)}; Stairs in rooms "
+                  f"{_ids(stairs)})")
         if found.hidden:
             detail += f"; {found.hidden} secret exits nobody can find ({found.search})"
-        if found.held:
-            detail += f"; held by quicksand: {', '.join(found.held)}"
         self.findings.add("amulet.sealed-level", step, detail)
         if found.hidden and not self.contest_reported:
             opened = reach(game, findable=True)
