@@ -12,8 +12,8 @@ from __future__ import annotations
 
 from typing import Final
 
+from undercroft.engine.tally import drawn, fired, used
 from undercroft.systems.amulet.content_ids import CONTENT_IDS, SPECIAL_IDS, content_id, special_id
-from undercroft.systems.amulet.events import drawn, fired, used
 from undercroft.systems.amulet.fight import Fight
 from undercroft.systems.amulet.harm import heal_hero
 from undercroft.systems.amulet.scene import Content, HeroState

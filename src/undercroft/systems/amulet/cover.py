@@ -24,8 +24,8 @@ from __future__ import annotations
 
 from typing import Final
 
+from undercroft.engine.tally import fired
 from undercroft.systems.amulet.actions import Action
-from undercroft.systems.amulet.events import fired
 from undercroft.systems.amulet.fight import Fight
 from undercroft.systems.amulet.hero_attacks import FOOD_WARDS, shot_food
 from undercroft.systems.amulet.monster_numbers import has

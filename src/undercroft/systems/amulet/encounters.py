@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any, Final
 
-from undercroft.systems.amulet.events import fired
+from undercroft.engine.tally import fired
 from undercroft.systems.amulet.rolls import TableRoller
 from undercroft.systems.amulet.tables import monsters
 

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 from typing import Any, Final, final
 
-from undercroft.engine.tally import _CURRENT
 from undercroft.systems.amulet.fight_dice import ROLL_LABELS, Rolled
 from undercroft.values import Value
 
@@ -52,39 +51,3 @@ def _shown(result: int | bool, kind: str | None) -> str:
             return "won" if result else "lost"
         return "yes" if result else "no"
     return str(result)
-
-
-_TALLY: Final = _CURRENT.get
-"""The audit's tally of this thread, if it is counting (``engine.tally``), read through
-the context variable's own method: compiled, a call through a name resolved at import
-costs a fraction of a method call looked up each time."""
-
-
-def fired(rule: str) -> None:
-    """The rule ``rule`` (an id of docs/rules/amulet.md) has just been applied: counted
-    while the audit plays (``engine.tally.fired``).
-
-    The same count as ``engine.tally``'s own, made here because this module is
-    compiled (``make fast``): a game applies some ten thousand rules, and a call into
-    interpreted code for each cost several per cent of a whole game's time even with
-    nothing counting. With the tally compiled too, these three would go."""
-    tally = _TALLY()
-    if tally is not None:
-        counts = tally.fired
-        counts[rule] = counts.get(rule, 0) + 1
-
-
-def drawn(content: str) -> None:
-    """The content ``content`` (``amulet.kind.name``) has come into the game."""
-    tally = _TALLY()
-    if tally is not None:
-        counts = tally.drawn
-        counts[content] = counts.get(content, 0) + 1
-
-
-def used(content: str) -> None:
-    """The content ``content`` has been put to use."""
-    tally = _TALLY()
-    if tally is not None:
-        counts = tally.used
-        counts[content] = counts.get(content, 0) + 1

@@ -11,6 +11,7 @@ lose and stay.
 
 from __future__ import annotations
 
+from undercroft.engine.tally import fired, used
 from undercroft.systems.amulet.content_ids import CONTENT_IDS, SPECIAL_IDS
 from undercroft.systems.amulet.contents_play import (
     FOOD,
@@ -18,7 +19,6 @@ from undercroft.systems.amulet.contents_play import (
     gain_key,
     room_to_carry,
 )
-from undercroft.systems.amulet.events import fired, used
 from undercroft.systems.amulet.fight import Fight
 from undercroft.systems.amulet.harm import heal_hero, hurt_hero
 from undercroft.systems.amulet.monster_numbers import die_sides, has, stats

@@ -12,10 +12,11 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Final
 
+from undercroft.engine.tally import fired
 from undercroft.errors import BadInput
 from undercroft.systems.amulet.actions import Action
 from undercroft.systems.amulet.cover import drop_fallen_cover
-from undercroft.systems.amulet.events import Event, fired
+from undercroft.systems.amulet.events import Event
 from undercroft.systems.amulet.exits_play import pursuers
 from undercroft.systems.amulet.fight import Fight
 from undercroft.systems.amulet.game_state import Claim, GameState

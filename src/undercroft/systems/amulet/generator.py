@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from typing import Any, Final
 
 from undercroft.content.tables import RollTable
+from undercroft.engine.tally import drawn, fired
 from undercroft.errors import BadInput
 from undercroft.maps.model import Exit, LevelMap, MurderHole, Room, Segment
 from undercroft.maps.placement import Board, Placement, opposite
@@ -22,7 +23,6 @@ from undercroft.systems.amulet import walls
 from undercroft.systems.amulet.config import LevelConfig
 from undercroft.systems.amulet.content_ids import SHAPE_IDS
 from undercroft.systems.amulet.encounters import Encounter, roll_contents, roll_encounters
-from undercroft.systems.amulet.events import drawn, fired
 from undercroft.systems.amulet.rolls import Ask, TableRoller
 from undercroft.systems.amulet.tables import amulet_tables
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Final
 
-from undercroft.systems.amulet.events import fired
+from undercroft.engine.tally import fired
 from undercroft.systems.amulet.fight import Fight
 from undercroft.systems.amulet.monster_numbers import has, stats
 from undercroft.systems.amulet.scene import Generator, HeroState, Monster, Swarm

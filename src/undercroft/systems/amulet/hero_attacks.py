@@ -14,9 +14,9 @@ from __future__ import annotations
 from typing import Final
 
 from undercroft.dice import DieStep
+from undercroft.engine.tally import fired, used
 from undercroft.systems.amulet.actions import Action
 from undercroft.systems.amulet.content_ids import CONTENT_IDS, SPECIAL_IDS
-from undercroft.systems.amulet.events import fired, used
 from undercroft.systems.amulet.fight import Fight
 from undercroft.systems.amulet.harm import FRIENDLY_FIRE, Foe, burst, hurt_foe, hurt_hero
 from undercroft.systems.amulet.monster_numbers import die_sides, has, stats

@@ -15,6 +15,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Final
 
+from undercroft.engine.tally import drawn, fired
 from undercroft.maps.model import Exit, Room
 from undercroft.systems.amulet.content_ids import (
     CONTENT_IDS,
@@ -23,7 +24,7 @@ from undercroft.systems.amulet.content_ids import (
     content_id,
 )
 from undercroft.systems.amulet.content_ids import exit_id as exit_content
-from undercroft.systems.amulet.events import Event, drawn, fired
+from undercroft.systems.amulet.events import Event
 from undercroft.systems.amulet.fight import Fight
 from undercroft.systems.amulet.fight_dice import FightDice
 from undercroft.systems.amulet.generator import LevelGenerator

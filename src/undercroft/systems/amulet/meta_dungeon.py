@@ -13,9 +13,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Final
 
+from undercroft.engine.tally import drawn, fired
 from undercroft.systems.amulet.actions import Action
 from undercroft.systems.amulet.content_ids import LEVEL_KIND_IDS
-from undercroft.systems.amulet.events import drawn, fired
 from undercroft.systems.amulet.fight import Fight
 from undercroft.systems.amulet.game_config import GameConfig
 from undercroft.systems.amulet.game_state import Claim, GameState, new_heroes, play_dice

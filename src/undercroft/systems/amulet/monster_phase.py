@@ -14,10 +14,10 @@ from __future__ import annotations
 
 from typing import Final
 
+from undercroft.engine.tally import fired, used
 from undercroft.systems.amulet.content_ids import GENERATOR_IDS, SPECIAL_IDS
 from undercroft.systems.amulet.cover import open_targets
 from undercroft.systems.amulet.creatures import AMBUSH_SPEED
-from undercroft.systems.amulet.events import fired, used
 from undercroft.systems.amulet.exits_play import SWARM_MELEE_DICE
 from undercroft.systems.amulet.fight import Fight
 from undercroft.systems.amulet.harm import hurt_hero, shrink

@@ -12,12 +12,13 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Final
 
+from undercroft.engine.tally import fired, used
 from undercroft.errors import BadInput
 from undercroft.systems.amulet.actions import Action
 from undercroft.systems.amulet.content_ids import EXIT_IDS, SPECIAL_IDS, exit_id
 from undercroft.systems.amulet.contents_play import escape, open_content, pick_up
 from undercroft.systems.amulet.cover import drop_fallen_cover, leave_for, take_cover
-from undercroft.systems.amulet.events import Event, fired, used
+from undercroft.systems.amulet.events import Event
 from undercroft.systems.amulet.exits_play import (
     flee,
     go,

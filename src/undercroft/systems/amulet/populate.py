@@ -7,8 +7,8 @@ health it holds; a mimic is a treasure 25% of the time (notes/sources.md).
 
 from __future__ import annotations
 
+from undercroft.engine.tally import drawn, fired
 from undercroft.systems.amulet.creatures import MIMIC_TREASURE_PERCENT
-from undercroft.systems.amulet.events import drawn, fired
 from undercroft.systems.amulet.fight import Fight
 from undercroft.systems.amulet.monster_numbers import monster_id as content_of
 from undercroft.systems.amulet.monster_numbers import stats

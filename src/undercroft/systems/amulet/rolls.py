@@ -12,9 +12,9 @@ from dataclasses import dataclass
 from typing import Any, Final
 
 from undercroft.content.tables import RollTable
+from undercroft.engine.tally import fired
 from undercroft.errors import BadInput
 from undercroft.rng import Stream
-from undercroft.systems.amulet.events import fired
 from undercroft.systems.amulet.tables import GM
 
 Ask = Callable[[str, list[str]], str]

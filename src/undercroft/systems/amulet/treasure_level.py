@@ -11,8 +11,8 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
+from undercroft.engine.tally import fired
 from undercroft.systems.amulet.actions import Action
-from undercroft.systems.amulet.events import fired
 from undercroft.systems.amulet.game_state import GameState
 from undercroft.systems.amulet.special_levels import roll_race
 
