@@ -17,6 +17,15 @@ import typer
 from rich.console import Console
 from rich.table import Table
 
+from undercroft.cli.lab_options import (
+    Agents,
+    ConfigFile,
+    JsonOutput,
+    Scheduler,
+    Seed,
+    System,
+    WorkerCount,
+)
 from undercroft.cli.output import check_folder_target, check_target, emit_json, new_seed
 from undercroft.cli.simulate_command import progress_bar
 from undercroft.engine import registry
@@ -34,25 +43,16 @@ DEFAULT_GAMES: Final = 200
 
 
 def audit_command(
-    system: Annotated[str, typer.Argument(help="The ruleset: " + ", ".join(registry.names()),
-                                          show_default=False)],
+    system: System,
     games: Annotated[int, typer.Option("--games", help="Games to play.")] = DEFAULT_GAMES,
-    seed: Annotated[int | None, typer.Option(
-        "--seed", help="Run seed: game i plays on a seed derived from it and i.")] = None,
-    config: Annotated[Path | None, typer.Option(
-        "--config", help="Rule settings from a TOML or JSON file.")] = None,
+    seed: Seed = None,
+    config: ConfigFile = None,
     sets: Annotated[list[str] | None, typer.Option(
         "--set", help="key=value (repeat); list items joined with '+'.")] = None,
-    agents: Annotated[str | None, typer.Option(
-        "--agents", help="Automated players, one per seat, cycled (default: the system's most "
-        "sensible: sensible, else careful).")
-    ] = None,
-    workers: Annotated[int | None, typer.Option(
-        "--workers", help="Local processes (default: one per core).")] = None,
-    scheduler: Annotated[str | None, typer.Option(
-        "--scheduler", help="A Dask scheduler's address (tcp://host:8786).")] = None,
-    json_output: Annotated[bool, typer.Option("--json", help="Print one JSON document.")
-                           ] = False,
+    agents: Agents = None,
+    workers: WorkerCount = None,
+    scheduler: Scheduler = None,
+    json_output: JsonOutput = False,
     report: Annotated[Path | None, typer.Option(
         "--report", help="Write the HTML report: FILE.html, or a folder for index.html.")
     ] = None,

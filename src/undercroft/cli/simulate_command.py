@@ -25,6 +25,15 @@ from rich.progress import (
 from rich.table import Table
 from rich.text import Text
 
+from undercroft.cli.lab_options import (
+    Agents,
+    ConfigFile,
+    JsonOutput,
+    Scheduler,
+    Seed,
+    System,
+    WorkerCount,
+)
 from undercroft.cli.output import check_folder_target, emit_json, new_seed
 from undercroft.content.files import check_can_create
 from undercroft.engine import registry
@@ -57,29 +66,20 @@ def progress_bar(what: str) -> Progress:
 
 
 def simulate_command(
-    system: Annotated[str, typer.Argument(help="The ruleset: " + ", ".join(registry.names()),
-                                          show_default=False)],
+    system: System,
     games: Annotated[int | None, typer.Option("--games", help="Games per arm of the sweep.")
                      ] = None,
-    seed: Annotated[int | None, typer.Option(
-        "--seed", help="Run seed: game i plays on a seed derived from it and i.")] = None,
-    config: Annotated[Path | None, typer.Option(
-        "--config", help="Rule settings from a TOML or JSON file.")] = None,
+    seed: Seed = None,
+    config: ConfigFile = None,
     sets: Annotated[list[str] | None, typer.Option(
         "--set", help="key=value, or key=a,b,c to sweep (repeat for a grid); list items "
         "joined with '+'.")] = None,
-    agents: Annotated[str | None, typer.Option(
-        "--agents", help="Automated players, one per seat, cycled (default: the system's most "
-        "sensible: sensible, else careful).")
-    ] = None,
+    agents: Agents = None,
     party: Annotated[str | None, typer.Option("--party", help="Classes, comma-separated.")
                      ] = None,
-    workers: Annotated[int | None, typer.Option(
-        "--workers", help="Local processes (default: one per core).")] = None,
-    scheduler: Annotated[str | None, typer.Option(
-        "--scheduler", help="A Dask scheduler's address (tcp://host:8786).")] = None,
-    json_output: Annotated[bool, typer.Option("--json", help="Print one JSON document.")
-                           ] = False,
+    workers: WorkerCount = None,
+    scheduler: Scheduler = None,
+    json_output: JsonOutput = False,
     out: Annotated[Path | None, typer.Option(
         "--out", help="One row per game: a .csv or .parquet file.")] = None,
     report: Annotated[Path | None, typer.Option(
