@@ -84,7 +84,8 @@ def test_a_sweep_is_a_grid_played_on_the_same_seeds(
         str(game_seed(2, i)) for i in range(3)]
     assert {r["tokens"] for r in table} == {"0", "2"}
     no_tokens = [r for r in table if r["tokens"] == "0"]
-    assert all(r["tokens_spent"] == "0" for r in no_tokens)
+    # Starting with none, the heroes spend only the tokens announcements earn them.
+    assert all(int(r["tokens_spent"]) <= int(r["tokens_earned"]) for r in no_tokens)
 
 
 def test_rows_as_parquet_hold_what_csv_holds(

@@ -1,12 +1,24 @@
 """Room shapes of a given size, in every orientation the 45-degree lattice allows.
 
 A shape is a counter-clockwise polygon with its lowest corner at (0, 0) in x
-and y. Sizes follow seed 001's ROOM SHAPE: a square's sides, a rectangle's
-and a hallway's long side, a triangle's hypotenuse and a circle's diameter all
-equal the room size. A wall at 45 degrees is measured in angular units (one
-diagonal step each), so a square turned by 45 degrees is a diamond whose sides
-are ``size`` diagonal steps, and a triangle's hypotenuse of ``size`` diagonal
-steps sits on legs of ``size`` units: every corner stays on the lattice.
+and y. Sizes follow seed 001's ROOM SIZE, "the maximum dimension, in units":
+in every orientation a room of size ``size`` fits a ``size`` x ``size`` square
+of the map. A wall at 45 degrees is measured in angular units (one diagonal
+step each) and spans one unit east-west and one north-south per step, so a
+room turned by 45 degrees whose sides are ``a`` and ``b`` angular units spans
+``a + b`` units each way, and every corner stays on the lattice:
+
+- square: ``size`` x ``size``, or turned, a diamond of ``size // 2`` a side;
+- rectangle: ``size`` long and 2 .. ``size - 1`` wide, or turned, sides that add
+  up to ``size``, the short one more than one and less than the long one if
+  possible;
+- hallway: ``size`` x 1, or turned, ``size - 1`` x 1;
+- triangle: legs of ``size`` units and a hypotenuse of ``size`` angular units
+  (its legs are always one vertical and one horizontal wall);
+- circle: an octagon inscribed in the ``size`` x ``size`` square.
+
+Shapes that would need a turned side of less than one step, or a turned
+hallway or rectangle no longer than it is wide, are drawn unturned only.
 """
 
 from __future__ import annotations
@@ -143,15 +155,38 @@ def smallest_outlines() -> tuple[Shape, ...]:
     return _SMALLEST[0]
 
 
+def turned_sides(name: str, size: int) -> list[tuple[int, int]]:
+    """(long, short) sides, in angular units, of each turned outline of a shape.
+
+    A turned box spans long + short units each way, so they add up to the size;
+    a rectangle's short side is more than one and less than the long side if
+    possible (its sides would be equal otherwise), else one.
+    """
+    if name == "square":
+        return [(size // 2, size // 2)] if size >= 2 else []
+    if name == "hallway":
+        return [(size - 1, 1)] if size >= 3 else []
+    if name == "rectangle":
+        shorts = [short for short in range(2, size) if short < size - short]
+        if not shorts and size >= 3:
+            shorts = [1]
+        return [(size - short, short) for short in shorts]
+    return []
+
+
 def _make_outlines(name: str, size: int) -> tuple[Shape, ...]:
     found: list[Shape] = []
     if name == "square":
-        found = [_make(name, size, _box(size, size, t), size) for t in (0, 1)]
+        found = [_make(name, size, _box(size, size, 0), size)]
+        found += [_make(name, size, _box(long, short, 1), short)
+                  for long, short in turned_sides(name, size)]
     elif name in ("rectangle", "hallway"):
         shorts = rectangle_short_sides(size) if name == "rectangle" else [1]
         for short in shorts:
-            turns = range(4) if short != size else range(2)
+            turns = (0, 2) if short != size else (0,)
             found += [_make(name, size, _box(size, short, t), short) for t in turns]
+        for long, short in turned_sides(name, size):
+            found += [_make(name, size, _box(long, short, t), short) for t in (1, 3)]
     elif name == "triangle":
         found = [_make(name, size, _triangle(size, corner), size) for corner in range(4)]
     elif name == "circle":
