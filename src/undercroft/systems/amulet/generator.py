@@ -29,6 +29,8 @@ from undercroft.systems.amulet.tables import amulet_tables
 WALL_EXITS: Final = frozenset(
     ("crumble", "secret", "walldoor", "door", "open", "food", "treasure"))
 """Exit types that open onto the room behind a wall (Stairs lead down, Teleports away)."""
+MOST_EXITS: Final = 4
+"""Seed 001 EXITS: "a room can have 1-4 exits"; a later room gives none a fifth."""
 
 
 @dataclass(frozen=True)
@@ -45,11 +47,6 @@ def _any_side(far: int) -> bool:
 
 def _open_ground(far: int) -> bool:
     return far == walls.FREE
-
-
-def _not_blocked(far: int) -> bool:
-    """Open ground or one earlier room behind the exit; not the level's edge, not two rooms."""
-    return far >= 0
 
 
 class LevelGenerator:
@@ -338,7 +335,7 @@ class LevelGenerator:
         if type_ == "teleport":
             self._add_teleporter(room, direction)
             return
-        accept = _any_side if type_ == "stair" else _not_blocked
+        accept = _any_side if type_ == "stair" else self._not_blocked
         chosen = None
         for width in self._widths(type_):
             room_walls = self._walls[room.id]
@@ -368,6 +365,12 @@ class LevelGenerator:
         twin = self._new_exit(other, "secret", opposite(spot.wall),
                               (exit_.segment[1], exit_.segment[0]))
         self._link(room, exit_, other, twin)
+
+    def _not_blocked(self, far: int) -> bool:
+        """Open ground, or one earlier room that can take one more exit (the secret exit's
+        other side); not the level's edge, not two rooms, not a room with four exits."""
+        return far == walls.FREE or (far > 0
+                                     and len(self.level.room(far).exits) < MOST_EXITS)
 
     def _widths(self, type_: str) -> list[int]:
         """How wide an exit of this type may be, widest first (seed 001, Type of exits)."""
@@ -464,8 +467,14 @@ class LevelGenerator:
         if unused:
             self._pair_teleporters(room, exit_, self.mapper.choice(unused))
             return []
-        # The level is full and no teleporter is free: it leads to another room's floor.
-        others = [r for r in self.level.rooms if r.id != room.id] or [room]
+        # The level is full and no teleporter is free: it leads to a teleporter added to
+        # another room's floor, in a room with fewer than four exits; if no room can take
+        # one more, it leads back into its own room.
+        others = [r for r in self.level.rooms
+                  if r.id != room.id and len(r.exits) < MOST_EXITS]
+        if not others:
+            exit_.to = room.id
+            return []
         target = self.mapper.choice(others)
         arrival = self._new_exit(target, "teleport", "N",
                                  self._marker(target, "N"), on_wall=False)
