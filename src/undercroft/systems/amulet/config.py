@@ -21,7 +21,7 @@ class LevelConfig(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
 
     level_size: int = Field(DEFAULT_LEVEL_SIZE, ge=1, le=MAX_LEVEL_SIZE)
-    """LEVEL SIZE: each level is level_size x level_size units (house rule: 12, about 25 rooms)."""
+    """LEVEL SIZE: each level is level_size x level_size units (house rule: 12, about 27 rooms)."""
     gm_choice: Literal["reroll", "ask"] = "reroll"
     """What a "GM" result means with no game master: roll again, or ask the person."""
     specials: bool = True
