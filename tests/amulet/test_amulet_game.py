@@ -9,10 +9,19 @@ import pytest
 
 from undercroft.errors import BadInput
 from undercroft.systems.amulet.actions import parse_action
+from undercroft.systems.amulet.fight import Fight
 from undercroft.systems.amulet.game_config import GameConfig
 from undercroft.systems.amulet.game_state import Claim, GameState
-from undercroft.systems.amulet.game_step import TRAPPED_OUT, _trapped_out, legal_for, step, to_act
+from undercroft.systems.amulet.game_step import (
+    TRAPPED_OUT,
+    _swarms_follow,
+    _trapped_out,
+    legal_for,
+    step,
+    to_act,
+)
 from undercroft.systems.amulet.game_view import view
+from undercroft.systems.amulet.level_play import populate
 from undercroft.systems.amulet.meta_dungeon import new_game
 from undercroft.systems.amulet.ruleset import RULESET
 from undercroft.systems.amulet.scene import Monster, Scene, Swarm
@@ -180,6 +189,37 @@ def test_pursuing_swarms_follow_heroes_who_all_flee_the_room() -> None:
     assert not scene.swarms
     assert any(s.kind == "barbarian" for s in target.swarms)
     assert "pursuit" in [e.kind for e in state.events]
+
+
+def test_a_swarm_cut_to_its_scatter_size_by_a_smaller_room_is_scattered() -> None:
+    """A pursuing swarm squeezed into a one-unit room (20 health) is no longer a swarm of
+    barbarians (21 or less): three barbarians at full health come in, never more health
+    than the swarm had."""
+    state = game(party=["warrior"])
+    level = state.level
+    level.scenes[1].swarms = [Swarm("swarm-1", "barbarian", 60, 100)]
+    small = level.scenes[99] = Scene(state.config.play, 1, [], table=state.table)
+    _swarms_follow(state, 1, 99, "pursuit", "pursues the heroes into")
+    assert not [s for s in small.swarms if s.health > 0]
+    assert [(m.kind, m.health) for m in small.monsters] == [("barbarian", 7)] * 3
+    roomy = level.scenes[98] = Scene(state.config.play, 2, [], table=state.table)
+    level.scenes[1].swarms = [Swarm("swarm-1", "barbarian", 60, 100)]
+    _swarms_follow(state, 1, 98, "pursuit", "pursues the heroes into")
+    assert [(s.kind, s.health) for s in roomy.swarms] == [("barbarian", 40)]
+
+
+def test_a_swarm_size_of_1_is_one_lone_monster_and_25_percent_three() -> None:
+    """Seed 000, SIZE: "1 – means that one creature is present, not a swarm"; a 25% swarm
+    of a one-unit room (5 health) "is likely to scatter": three ghosts."""
+    state = game()
+    room = state.level.room(1)
+    for size, health, ghosts in (("1", 5, 1), ("25%", 5, 3)):
+        room.details["encounters"] = [{"kind": "swarm", "monster": "ghost",
+                                       "swarm_size": size, "swarm_health": health}]
+        scene = Scene(state.config.play, 1, [], table=state.table)
+        populate(Fight(scene, state.dice, state.events), room, "room")
+        assert [(m.kind, m.health) for m in scene.monsters] == [("ghost", 5)] * ghosts
+        assert not scene.swarms
 
 
 def test_lets_see_you_get_out_of_here_needs_a_full_swarm_ahead_and_half_behind() -> None:

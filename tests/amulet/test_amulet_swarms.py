@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 from scenes import act, fight, kinds
 
+from undercroft.systems.amulet.monster_numbers import stats
 from undercroft.systems.amulet.scene import Swarm
 
 FOUR = [{"class": "warrior"}, {"class": "elf"}, {"class": "valkyrie"}, {"class": "wizard"}]
@@ -130,11 +131,30 @@ def test_evading_swarms_do_not_pursue() -> None:
     assert not any(r.label == "pursuit" for e in events for r in e.rolls)
 
 
-def test_monster_ids_stay_unique_when_a_small_swarm_starts_as_lone_monsters() -> None:
+def test_monster_ids_stay_unique_when_a_small_swarm_starts_scattered() -> None:
     game = fight(room={"size": 1}, monsters=[{"kind": "barbarian"}],
                  swarms=[{"monster": "barbarian", "size": "100%"}])
     ids = [m.id for m in game.scene.monsters]
-    assert len(ids) == 3 and len(set(ids)) == 3
+    assert len(ids) == 4 and len(set(ids)) == 4
+
+
+@pytest.mark.parametrize(("kind", "room_size", "size"),
+                         [("ghost", 1, "25%"), ("ghost", 3, "25%"), ("demon", 5, "25%"),
+                          ("barbarian", 1, "100%")])
+def test_a_swarm_rolled_at_its_scatter_size_or_below_is_three_whole_monsters(
+        kind: str, room_size: int, size: str) -> None:
+    """Seed 000: a 25% swarm "is likely to scatter (see scattered)", and a scattered swarm
+    "becomes a concrete 3 monsters ... with full health"."""
+    game = fight(room={"size": room_size}, swarms=[{"monster": kind, "size": size}])
+    single = stats(kind).health
+    assert not game.scene.swarms
+    assert [(m.kind, m.health) for m in game.scene.monsters] == [(kind, single)] * 3
+
+
+def test_a_swarm_above_its_scatter_size_stays_a_swarm() -> None:
+    game = fight(room={"size": 4}, swarms=[{"monster": "ghost", "size": "25%"}])
+    assert [(s.kind, s.health) for s in game.scene.swarms] == [("ghost", 20)]
+    assert not game.scene.monsters
 
 
 def test_a_repulsive_hero_flees_uncaught() -> None:

@@ -20,7 +20,7 @@ from undercroft.systems.amulet.events import Event
 from undercroft.systems.amulet.exits_play import pursuers
 from undercroft.systems.amulet.fight import Fight
 from undercroft.systems.amulet.game_state import Claim, GameState
-from undercroft.systems.amulet.harm import BRAVERY, COUNTDOWN, set_health
+from undercroft.systems.amulet.harm import BRAVERY, COUNTDOWN, scatter, set_health
 from undercroft.systems.amulet.legal import check, legal, room_attacks
 from undercroft.systems.amulet.level_play import (
     Level,
@@ -340,7 +340,9 @@ def _pursue(game: GameState, room_id: int, target: int) -> None:
 
 def _swarms_follow(game: GameState, room_id: int, target: int, kind: str, moving: str) -> None:
     """The swarms of one room that chase heroes move into another: they merge with a
-    swarm of their kind there (capped at its capacity), and their swarming starts again."""
+    swarm of their kind there (capped at its capacity), and their swarming starts again.
+    A swarm cut by a smaller room's capacity to its scatter size or below is scattered
+    (seed 000: three monsters at full health, never more health than it had)."""
     left = game.level.scenes[room_id]
     ahead = game.level.scenes[target]
     for swarm in pursuers(left):
@@ -357,8 +359,10 @@ def _swarms_follow(game: GameState, room_id: int, target: int, kind: str, moving
         else:
             swarm.id = ahead.new_id("swarm")
             ahead.swarms.append(swarm)
-        Fight(ahead, game.dice, game.events).say(
-            kind, f"a swarm of {swarm.kind}s {moving} room {target}", room=target)
+        fight = Fight(ahead, game.dice, game.events)
+        fight.say(kind, f"a swarm of {swarm.kind}s {moving} room {target}", room=target)
+        if same is None and swarm.health <= swarm.threshold:
+            scatter(fight, swarm)
 
 
 def _wear_specials(game: GameState) -> None:

@@ -28,6 +28,8 @@ COUNTDOWN: Final = "countdown"
 POISON: Final = "poison"
 DEATH_CAUSES: Final = (COUNTDOWN, TRAP, POISON, FRIENDLY_FIRE)
 """Causes of death besides the monster kinds."""
+SCATTERED: Final = 3
+"""Seed 000, Scattered: "the swarm's abstract number becomes a concrete 3 monsters"."""
 
 
 def after_armor(fight: Fight, hero: HeroState, dice: list[int]) -> int:
@@ -141,7 +143,7 @@ def scatter(fight: Fight, swarm: Swarm) -> None:
     swarm.health = 0
     full = stats(swarm.kind).health
     made = []
-    for _ in range(3):
+    for _ in range(SCATTERED):
         monster = Monster(fight.scene.new_id(swarm.kind), swarm.kind, full, swarm.place)
         fight.scene.monsters.append(monster)
         made.append(monster.id)

@@ -171,7 +171,8 @@ def populate(fight: Fight, room: Room, place: Place) -> None:
     """The monsters the generator rolled for a room, into ``fight``'s scene at ``place``.
 
     House rule: a generator encounter brings its generator and a swarm of the
-    rolled size (the generator's own swarm); a wraith or a mimic is one monster.
+    rolled size (the generator's own swarm); a wraith or a mimic is one monster,
+    and so is a swarm size of "1" ("one creature is present, not a swarm").
     """
     scene = fight.scene
     for encounter in room.details.get("encounters", []):
@@ -185,7 +186,11 @@ def populate(fight: Fight, room: Room, place: Place) -> None:
                 drawn(GENERATOR_IDS.get(monster) or monster)
                 scene.generators.append(Generator(scene.new_id("gen"), monster,
                                                   stats("generator").health, place))
-            add_swarm(fight, scene.new_id("swarm"), monster, place, encounter["swarm_health"])
+            if encounter.get("swarm_size") == "1":
+                add_monster(fight, scene.new_id(monster), monster, place, None)
+            else:
+                add_swarm(fight, scene.new_id("swarm"), monster, place,
+                          encounter["swarm_health"])
 
 
 def build_scene(level: Level, room_id: int, rules: PlayRules, table: TableState,

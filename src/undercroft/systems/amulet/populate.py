@@ -1,8 +1,9 @@
 """Putting monsters into a room in play: swarms, lone monsters, mimics.
 
 The sandbox (a scenario) and the whole game (a generated room) fill rooms the
-same way: a swarm too small to swarm starts as lone monsters, one per monster's
-health it holds; a mimic is a treasure 25% of the time (notes/sources.md).
+same way: a swarm at or below its scatter size is scattered from the start, as
+three monsters at full health (seed 000: a 25% swarm "is likely to scatter (see
+scattered)"); a mimic is a treasure 25% of the time (notes/sources.md).
 """
 
 from __future__ import annotations
@@ -10,13 +11,16 @@ from __future__ import annotations
 from undercroft.engine.tally import drawn, fired
 from undercroft.systems.amulet.creatures import MIMIC_TREASURE_PERCENT
 from undercroft.systems.amulet.fight import Fight
+from undercroft.systems.amulet.harm import SCATTERED
 from undercroft.systems.amulet.monster_numbers import monster_id as content_of
 from undercroft.systems.amulet.monster_numbers import stats
 from undercroft.systems.amulet.scene import Content, Monster, Place, Swarm
 
 
 def add_swarm(fight: Fight, swarm_id: str, kind: str, place: Place, health: int) -> None:
-    """A swarm; one too small to be a swarm starts as lone monsters (at least one)."""
+    """A swarm; one at or below its scatter size (three monsters' health) is scattered
+    from the start: seed 000's Scattered, "the swarm's abstract number becomes a concrete
+    3 monsters ... with full health"."""
     scene = fight.scene
     fired("amulet.swarm.capacity")
     swarm = Swarm(swarm_id, kind, health, scene.capacity(place), place)
@@ -25,11 +29,10 @@ def add_swarm(fight: Fight, swarm_id: str, kind: str, place: Place, health: int)
         scene.swarms.append(swarm)
         return
     fired("amulet.swarm.scatter")
-    count = max(1, health // stats(kind).health)
-    for _ in range(count):
+    for _ in range(SCATTERED):
         add_monster(fight, scene.new_id(kind), kind, place, None)
-    fight.say("setup", f"{swarm_id} ({health} health) is too few to swarm: {count} lone {kind}"
-              + ("s" if count > 1 else ""))
+    fight.say("setup", f"{swarm_id} ({health} health) is too few to swarm: it is scattered, "
+              f"{SCATTERED} lone {kind}s at full health ({stats(kind).health} each)")
 
 
 def add_monster(fight: Fight, monster_id: str, kind: str, place: Place,
