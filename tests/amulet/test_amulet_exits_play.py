@@ -140,6 +140,30 @@ def test_with_friendly_fire_on_a_stray_shot_hits_the_swarmed_comrade() -> None:
     assert scene.swarms[0].health == 100
 
 
+@pytest.mark.parametrize(("face", "spoilt"), [(2, True), (3, False)])
+def test_a_stray_shot_destroys_food_lying_in_the_swarm(face: int, spoilt: bool) -> None:
+    """Seed 000: "Food can be destroyed by accident if it is in a swarm": a shot into a
+    swarm strays on the friendly-fire die's 1-2, and with no comrade in the way it is
+    spent on the food lying among the monsters."""
+    game = fight(heroes=[{"class": "elf"}], room={"size": 5, "contents": ["food"]},
+                 swarms=[{"monster": "barbarian", "size": "100%"}],
+                 force=[{"roll": "friendly fire", "total": face}, {"roll": "shot", "total": 8},
+                        {"roll": "swarming", "result": "win"}])
+    act(game, Elf="attack swarm-1 with shot")
+    scene = game.scene
+    assert (scene.content("c1") is None) == spoilt
+    assert scene.swarms[0].health == (100 if spoilt else 100 - 8)
+    assert announcements(game) == (["Remember, don't shoot food!"] if spoilt else [])
+
+
+def test_no_stray_roll_without_food_or_a_comrade_in_the_swarm() -> None:
+    game = fight(heroes=[{"class": "elf"}], room={"size": 5, "contents": ["ale"]},
+                 swarms=[{"monster": "barbarian", "size": "100%"}],
+                 force=[{"roll": "swarming", "result": "win"}])
+    events = act(game, Elf="attack swarm-1 with shot")
+    assert not any(r.label == "friendly fire" for e in events for r in e.rolls)
+
+
 @pytest.mark.parametrize(("face", "range_", "hit"), [(2, 2, False), (1, 2, True),
                                                      (1, 1, False)])
 def test_reflective_shot_lowers_friendly_fire(face: int, range_: int, hit: bool) -> None:

@@ -110,7 +110,7 @@ def attack_foe(fight: Fight, hero: HeroState, foe: Foe, mode: str, half: bool) -
         amount += scene.rules.flanking_bonus
     if isinstance(foe, Swarm):
         fired("amulet.combat.mass-damage")
-        if mode == "shot" and _friendly_fire(fight, hero, foe, amount):
+        if mode == "shot" and _stray_shot(fight, hero, foe, amount):
             return
     hurt_foe(fight, foe, amount, f"{hero.name}'s {mode}")
 
@@ -139,18 +139,23 @@ def _strike_back(fight: Fight, hero: HeroState, foe: Foe) -> None:
     hurt_hero(fight, hero, dice, f"{foe.id} (engaged)", foe.kind)
 
 
-def _friendly_fire(fight: Fight, hero: HeroState, swarm: Swarm, amount: int) -> bool:
-    """A shot into a swarm around another hero may hit that hero.
+def _stray_shot(fight: Fight, hero: HeroState, swarm: Swarm, amount: int) -> bool:
+    """A shot into a swarm may stray into a comrade it swarmed, or into food among it.
 
-    House rule: 1..range on the friendly-fire die (default 1-2 on a d6) hits
-    the first comrade the swarm swarmed last round. Reflective Shot lowers
-    the range by one ("1-2 becomes 1, and 1 becomes none"). Until friendly
-    fire is on, the first such hit is announced and does no harm; the shot
-    goes on to its target. Returns whether the shot was spent on a comrade.
+    House rule: 1..range on the friendly-fire die (default 1-2 on a d6) strays.
+    Reflective Shot lowers the range by one ("1-2 becomes 1, and 1 becomes
+    none"). A stray shot hits the first comrade the swarm swarmed last round;
+    until friendly fire is on, the first such hit is announced and does no
+    harm, and the shot goes on to its target. With no comrade in the way it
+    hits food lying in the swarm's room (seed 000: "Food can be destroyed by
+    accident if it is in a swarm"): ward and food are gone. Returns whether the
+    shot was spent on a comrade or on the food.
     """
     scene = fight.scene
     comrades = [c for c in scene.present() if c.name in swarm.swarmed and c.name != hero.name]
-    if not comrades:
+    food = None if swarm.place != "room" else next(
+        (c for c in scene.contents if c.kind == "food" and not c.gone), None)
+    if not comrades and food is None:
         return False
     reflective = hero.has_special("reflective shot")
     if reflective:
@@ -160,6 +165,13 @@ def _friendly_fire(fight: Fight, hero: HeroState, swarm: Swarm, amount: int) -> 
     face = fight.dice.total("friendly fire", 1, scene.rules.friendly_fire_die)
     if face > reach:
         return False
+    if not comrades and food is not None:
+        fired("amulet.ff.food-in-swarm")
+        food.gone = True
+        fight.say("destroyed", f"{hero.name}'s shot strays into the food {food.id} among "
+                  f"{swarm.id}: ward and food are gone", hero=hero.name, content=food.id)
+        shot_food(fight, hero)
+        return True
     comrade = comrades[0]
     if scene.table.friendly_fire != "on":
         if scene.table.friendly_fire == "off":
