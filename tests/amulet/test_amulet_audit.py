@@ -10,10 +10,10 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from laid_out import door, lay_out, out_of_reach, room
 
 from undercroft.engine import registry
 from undercroft.engine.tally import tallying
-from undercroft.maps.model import Exit, Room
 from undercroft.sim.audit_game import audit_game
 from undercroft.sim.games import game_seed
 from undercroft.sim.rule_ids import fireable, rule_rows
@@ -39,47 +39,10 @@ RULESET = registry.get("amulet")
 DOCS = Path(__file__).parents[2] / "docs" / "rules"
 ROW_ID = re.compile(r"^\|\s*`(amulet\.[^`]*)`")
 WAIT = Action("wait")
-SQUARE = [(0.0, 0.0), (1.0, 0.0), (1.0, 1.0), (0.0, 1.0)]
-WALL = ((0.0, 0.0), (1.0, 0.0))
 
 
 def game(**fields: Any) -> GameState:
     return new_game(GameConfig(**fields), 3)
-
-
-def door(exit_id: str, kind: str, to: int | list[int] | None = None, found: bool = True,
-         opened: bool = False) -> Exit:
-    return Exit(exit_id, kind, "N", WALL, to=to, found=found, opened=opened)
-
-
-def room(room_id: int, *exits: Exit, contents: tuple[str, ...] = ()) -> Room:
-    return Room(room_id, list(SQUARE), 1, "square", exits=list(exits), contents=list(contents))
-
-
-def lay_out(state: GameState, *rooms: Room, pending: tuple[str, ...] = ()) -> GameState:
-    """The level's map made of these rooms (the party in room 1, nothing in it), with
-    these exits still to be opened."""
-    level = state.level
-    level.generator.level.rooms = list(rooms)
-    level.generator.pending = list(pending)
-    level.exits.clear()
-    level.name_of.clear()
-    level.by_name.clear()
-    level.seen = {1}
-    first = level.scenes[1]
-    first.exits.clear()
-    first.contents.clear()
-    first.swarms.clear()
-    first.monsters.clear()
-    first.generators.clear()
-    level.scenes = {1: first}
-    return state
-
-
-def out_of_reach() -> Room:
-    """A room no way leads into (one seen through a murder hole), with an exit of its own
-    still to be opened: the level is not all made, and has no Stair."""
-    return room(9, door("9.1", "open"))
 
 
 def kinds(auditor: AmuletAuditor) -> list[str]:
