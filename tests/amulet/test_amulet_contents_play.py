@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 from scenes import act, announcements, fight, kinds
 
+from undercroft.errors import BadInput
 from undercroft.systems.amulet.legal import legal
 
 
@@ -83,11 +84,38 @@ def test_food_ale_and_poison(kind: str, swap: str | None, change: int) -> None:
         assert next(r for e in events for r in e.rolls if r.label == kind).what == "d100 <= 25"
 
 
-def test_a_ward_opens_a_discovered_door_and_is_a_trap_a_quarter_of_the_time() -> None:
-    game = fight(room={"contents": ["ward"]}, exits=[{"kind": "door", "wall": "east"}],
+def test_a_ward_opens_the_discovered_door_its_toucher_chooses_at_once() -> None:
+    """Seed 001: "The first character to touch the ward may immediately open any
+    previously discovered Door or Walldoor": the toucher chooses which (or none), in a
+    step of its own in which nobody else acts and no time passes."""
+    game = fight(heroes=[{"class": "wizard"}, {"class": "elf"}], room={"contents": ["ward"]},
+                 exits=[{"kind": "door", "wall": "east"}, {"kind": "walldoor", "wall": "west"},
+                        {"kind": "open", "wall": "north"}],
+                 force=[{"roll": "ward", "result": "no"}])
+    scene = game.scene
+    act(game, Wizard="pick up c1")
+    round_, action = scene.table.round, scene.table.action
+    assert [a.text for a in legal(scene, scene.hero("Wizard"))] == [
+        "open e1 with the ward", "open e2 with the ward", "wait"]
+    assert legal(scene, scene.hero("Elf")) == []
+    with pytest.raises(BadInput):
+        act(game, Elf="wait")
+    act(game, Wizard="open e2 with the ward")
+    assert [e.open for e in scene.exits] == [False, True, True]
+    assert (scene.table.round, scene.table.action) == (round_, action)
+    assert "open e2 with the ward" not in {a.text for a in legal(scene, scene.hero("Wizard"))}
+
+
+def test_a_ward_with_no_door_waiting_offers_no_choice() -> None:
+    game = fight(room={"contents": ["ward"]}, exits=[{"kind": "open", "wall": "north"}],
                  force=[{"roll": "ward", "result": "no"}])
     act(game, Wizard="pick up c1")
-    assert game.scene.exits[0].open
+    assert not game.scene.heroes[0].ward_door
+    assert "wait" in {a.text for a in legal(game.scene, game.scene.heroes[0])}
+    assert "search north" in {a.text for a in legal(game.scene, game.scene.heroes[0])}
+
+
+def test_a_ward_is_a_trap_a_quarter_of_the_time() -> None:
     trapped = fight(room={"contents": ["ward"]}, force=[{"roll": "ward", "result": "yes"},
                                                         {"roll": "quicksand", "result": "lose"}])
     act(trapped, Wizard="pick up c1")
@@ -121,7 +149,9 @@ def test_a_trap_is_a_ward_a_quarter_of_the_time() -> None:
     game = fight(room={"contents": ["trap"]}, exits=[{"kind": "walldoor", "wall": "east"}],
                  force=[{"roll": "trap", "result": "yes"}])
     act(game, Wizard="pick up c1")
-    assert game.scene.exits[0].open and game.scene.heroes[0].status == "in room"
+    assert game.scene.heroes[0].ward_door and game.scene.heroes[0].status == "in room"
+    act(game, Wizard="open e1 with the ward")
+    assert game.scene.exits[0].open
 
 
 def test_a_special_lasts_10_actions() -> None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any, Final
 
+import laid_out
 import pytest
 
 from undercroft.errors import BadInput
@@ -21,7 +22,7 @@ from undercroft.systems.amulet.game_step import (
     to_act,
 )
 from undercroft.systems.amulet.game_view import view
-from undercroft.systems.amulet.level_play import populate
+from undercroft.systems.amulet.level_play import adopt_exits, mark_seen, populate
 from undercroft.systems.amulet.meta_dungeon import new_game
 from undercroft.systems.amulet.ruleset import RULESET
 from undercroft.systems.amulet.scene import Monster, Scene, Swarm
@@ -583,3 +584,33 @@ def test_the_state_keeps_only_the_last_steps_events_and_a_step_returns_them() ->
         events = act(state, **{seat: "wait" for seat in ("Warrior", "Elf", "Valkyrie",
                                                          "Wizard")})
         assert events == state.events and events is not state.events
+
+
+def test_a_ward_opens_any_discovered_door_of_the_level_its_toucher_chooses() -> None:
+    """Seed 001: the ward's toucher "may immediately open any previously discovered Door
+    or Walldoor": any on the level (here in room 3, seen through an open way), chosen
+    in a step in which only that hero chooses and no time passes."""
+    door, room = laid_out.door, laid_out.room
+    state = laid_out.lay_out(game(party=["warrior", "elf"]),
+                             room(1, door("1.1", "door", to=2), door("1.2", "open", to=3)),
+                             room(2, door("2.1", "door", to=1)),
+                             room(3, door("3.1", "open", to=1), door("3.2", "walldoor")),
+                             pending=("3.2",))
+    level = state.level
+    adopt_exits(level, 1, level.scenes[1])
+    mark_seen(level)
+    warrior = state.hero("Warrior")
+    warrior.ward_door = True
+    round_, action = state.table.round, state.table.action
+    assert to_act(state) == {"Warrior"}
+    assert [a.text for a in legal_for(state, "Warrior")] == [
+        "open 1.1 with the ward", "open 3.2 with the ward", "wait"]
+    with pytest.raises(BadInput, match="not possible"):
+        act(state, Warrior="open 1.1")
+    act(state, Warrior="open 3.2 with the ward")
+    assert (state.table.round, state.table.action) == (round_, action)
+    assert not warrior.ward_door
+    shown = next(r for r in view(state, "Elf")["rooms"] if r["id"] == 3)
+    assert [(e["id"], e["open"]) for e in shown["exits"]] == [("3.1", True), ("3.2", True)]
+    assert to_act(state) == {"Warrior", "Elf"}
+

@@ -15,6 +15,7 @@ from undercroft.values import Value
 
 _WALL = r"(?P<target>north|south|east|west)"
 _ID = r"(?P<target>[\w.-]+)"
+_ABILITY = r"(?P<target>melee|speed|shot|armor|magic)"
 _FORMS: Final[dict[str, tuple[str, str]]] = {
     "wait": (r"wait", "wait"),
     "attack": (rf"attack {_ID} with (?P<mode>melee|shot)", "attack {target} with {mode}"),
@@ -35,12 +36,17 @@ _FORMS: Final[dict[str, tuple[str, str]]] = {
     "cover": (rf"take cover behind {_ID}", "take cover behind {target}"),
     "token": (r"spend a token", "spend a token"),
     "race": (r"race for treasure", "race for treasure"),
+    "ward": (rf"open {_ID} with the ward", "open {target} with the ward"),
+    "point": (rf"spend a level point on {_ABILITY}", "spend a level point on {target}"),
 }
 _PATTERNS: Final = {verb: re.compile(form) for verb, (form, _) in _FORMS.items()}
 _LEAD: Final[dict[str, str]] = {verb: text.split("{", 1)[0] for verb, (_, text) in _FORMS.items()}
 """Each verb's text up to its target (the whole text when it has none): ``text`` joins
 strings instead of calling ``str.format``, which cost 2,000 instructions an action
 (every action resolved says its text)."""
+_TAIL: Final[dict[str, str]] = {verb: text.split("}", 1)[1] if "}" in text else ""
+                                for verb, (_, text) in _FORMS.items()}
+"""Each verb's text after its target ("open 3.2 with the ward")."""
 HALF: Final = ", take half"
 CLAIM: Final = ", and announce"
 """The whole game: the seat also claims the announcements of the last step."""
@@ -87,7 +93,7 @@ class Action(Value):
         if verb == "attack":
             body = f"{lead}{self.target} with {self.mode}"
         elif len(lead) < len(_FORMS[verb][1]):
-            body = f"{lead}{self.target}"
+            body = f"{lead}{self.target}{_TAIL[verb]}"
         else:
             body = lead
         if self.half or self.claim:

@@ -38,6 +38,9 @@ def fighter(scene: Scene, hero: HeroState, actions: Sequence[Action], stream: St
     def first(*candidates: Action) -> Action | None:
         return next((a for a in candidates if a in legal), None)
 
+    free = next((a for a in actions if a.verb in ("ward", "point")), None)
+    if free is not None:
+        return free
     if hero.status == "trapped":
         return Action("escape")
     swarms = [s for s in scene.swarms if s.health > 0 and s.place == "room"]

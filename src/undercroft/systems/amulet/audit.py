@@ -100,17 +100,19 @@ def catalogue(config: Any) -> Mapping[str, Sequence[str]]:
 
 
 def fingerprint(game: GameState) -> object:
-    """What a player would see change: each hero's place, health and belongings, the
-    level and how much of it is made and seen, and the foes, contents and exits of the
-    rooms heroes stand in (the only rooms a step can change but by making or seeing
-    rooms, which the counts show). Step and round counters, a swarm's rounds of
+    """What a player would see change: each hero's place, health, belongings, numbers and
+    choices to come, the level, how much of it is made and seen and how many of its ways
+    are open, and the foes, contents and exits of the rooms heroes stand in (the only
+    rooms a step can change but by making or seeing rooms or opening ways from afar,
+    which the counts show). Step and round counters, a swarm's rounds of
     swarming and the actions left on a Special change every step whatever is chosen,
     and are left out."""
     level = game.level
     heroes = tuple((h.status, h.gone_by, game.rooms.get(h.name), h.health, h.keys,
                     h.potions, h.treasure, h.scrolls, h.cover, h.alone, h.flanking,
                     game.tokens[h.name],
-                    tuple(name for name, left in h.specials.items() if left > 0))
+                    tuple(name for name, left in h.specials.items() if left > 0),
+                    h.ward_door, h.points, h.hero.level_points)
                    for h in game.heroes)
     rooms = []
     for room_id in sorted({game.rooms[h.name] for h in game.heroes if h.present}):
@@ -123,8 +125,10 @@ def fingerprint(game: GameState) -> object:
                       tuple((e.id, e.open, e.found, e.hits, e.collected)
                             for e in scene.exits)))
     table = game.table
+    opened = sum(1 for e in level.exits.values() if e.open) + sum(
+        1 for room in level.generator.level.rooms for e in room.exits if e.opened)
     return (level.depth, level.kind, len(level.generator.level.rooms), len(level.scenes),
-            len(level.seen), game.race_actions, table.friendly_fire,
+            len(level.seen), opened, game.race_actions, table.friendly_fire,
             table.stairs_until > table.action, game.ended, len(game.awarded), heroes,
             tuple(rooms))
 
@@ -312,7 +316,7 @@ def activity(choices: Mapping[str, Any]) -> str:
             found, order = "fight", 7
         elif verb in TRAVEL:
             found, order = "travel", 6
-        elif verb in ("attack", "open") or (verb == "pick up" and "." in target):
+        elif verb in ("attack", "open", "ward") or (verb == "pick up" and "." in target):
             found, order = "opening ways", 5
         elif verb in ("pick up", "read"):
             found, order = "loot", 4
@@ -322,6 +326,8 @@ def activity(choices: Mapping[str, Any]) -> str:
             found, order = "caught in a trap", 2
         elif verb == "race":
             found, order = "treasure race", 1
+        elif verb == "point":
+            found, order = "level points", 1
         else:
             continue
         if order > rank:

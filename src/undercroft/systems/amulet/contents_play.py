@@ -112,16 +112,12 @@ def _treasure(fight: Fight, hero: HeroState, content: Content) -> None:
 
 def _ward(fight: Fight, hero: HeroState, content: Content) -> None:
     """"The first character to touch the ward may immediately open any previously
-    discovered Door or Walldoor" (the first closed one in the room's list)."""
+    discovered Door or Walldoor": the hero chooses which (or none) at once, in a step
+    that takes no time (``free_choices``)."""
     fired("amulet.item.ward")
-    for exit_ in fight.scene.exits:
-        if exit_.kind in ("door", "walldoor") and exit_.found and not exit_.open:
-            exit_.open = True
-            fight.say("exit opened", f"{hero.name} touches the ward {content.id}: "
-                      f"{exit_.kind} {exit_.id} opens", hero=hero.name, exit=exit_.id)
-            return
-    fight.say("ward", f"{hero.name} touches the ward {content.id}; no door waits for it",
-              hero=hero.name)
+    hero.ward_door = True
+    fight.say("ward", f"{hero.name} touches the ward {content.id}: it may open any "
+              "discovered door or walldoor", hero=hero.name)
 
 
 def _special(fight: Fight, hero: HeroState, content: Content) -> None:

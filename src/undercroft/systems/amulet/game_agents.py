@@ -1,7 +1,8 @@
 """Automated Amulet players for the whole game; they see only their seat's view.
 
 The sensible player plays as a careful table would: it claims every
-announcement it may, races on treasure levels, spends a token to come back or
+announcement it may, has a ward open a door of its own room (else the first
+door waiting), races on treasure levels, spends a token to come back or
 when nearly dead, eats when low, uses potions on big swarms, fights what is in
 its room with its better die, grabs treasure, potions and keys, opens doors
 with keys it holds, heads down the stairs when weak or when nothing on the
@@ -49,6 +50,10 @@ class SensibleAgent:
         me = _me(view)
         if me["status"] == "dead":
             return verbs.find("token") or Action("wait")
+        doors = [a for a in legal if a.verb == "ward"]
+        if doors:
+            here = f"{me['room']}."
+            return next((a for a in doors if (a.target or "").startswith(here)), doors[0])
         for verb in ("race", "escape"):
             found = verbs.find(verb)
             if found is not None:

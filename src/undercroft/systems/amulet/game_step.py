@@ -14,6 +14,7 @@ from typing import Final
 
 from undercroft.engine.tally import fired
 from undercroft.errors import BadInput
+from undercroft.systems.amulet import level_choices
 from undercroft.systems.amulet.actions import Action
 from undercroft.systems.amulet.cover import drop_fallen_cover
 from undercroft.systems.amulet.events import Event
@@ -22,6 +23,7 @@ from undercroft.systems.amulet.fight import Fight
 from undercroft.systems.amulet.game_state import Claim, GameState
 from undercroft.systems.amulet.harm import BRAVERY, COUNTDOWN, scatter, set_health
 from undercroft.systems.amulet.legal import check, legal, room_attacks
+from undercroft.systems.amulet.level_choices import choosers
 from undercroft.systems.amulet.level_play import (
     Level,
     adopt_exits,
@@ -53,7 +55,8 @@ def to_act(game: GameState) -> frozenset[str]:
     the whole party fell at once: the dead then rise where they fell). Worked out
     once a step: the runner, the legal lists and the checks all ask."""
     if game.acting_now is None:
-        game.acting_now = frozenset() if game.ended is not None else frozenset(
+        free = choosers(game) if game.ended is None else frozenset()
+        game.acting_now = frozenset() if game.ended is not None else free or frozenset(
             h.name for h in game.heroes
             if h.present or (h.status == "dead" and game.tokens[h.name] > 0))
     return game.acting_now
@@ -77,6 +80,8 @@ def _legal_now(game: GameState, seat: str) -> list[Action]:
     if seat not in to_act(game):
         return []
     hero = game.hero(seat)
+    if hero.choosing_freely:
+        return level_choices.legal_now(game, seat)
     token = [Action("token")] if game.tokens[seat] > 0 else []
     if hero.status == "dead":
         return [WAIT, *token]
@@ -100,6 +105,11 @@ def check_choice(game: GameState, seat: str, action: Action) -> None:
     if action.claim and not claimable(game, seat):
         raise BadInput(f"{seat}: nothing to announce now")
     plain = action.plain()
+    if game.hero(seat).choosing_freely:
+        if action.half or plain not in _legal_kept(game, seat):
+            raise BadInput(f"{seat}: {action.text!r} is not possible now (possible: "
+                           f"{', '.join(a.text for a in _legal_kept(game, seat))})")
+        return
     if plain.verb == "token":
         if game.tokens[seat] <= 0:
             raise BadInput(f"{seat}: no token left to spend")
@@ -126,6 +136,11 @@ def step(game: GameState, choices: Mapping[str, Action]) -> list[Event]:
         check_choice(game, seat, action)
     game.events.clear()
     game.steps += 1
+    if choosers(game):
+        game.forget()
+        settle_claims(game, choices)
+        level_choices.step(game, choices)
+        return game.events[:]
     game.forget()
     level, stood_in = game.level, set(game.rooms.values())
     present = {h.name: game.rooms[h.name] for h in game.heroes if h.present}
@@ -146,6 +161,7 @@ def step(game: GameState, choices: Mapping[str, Action]) -> list[Event]:
     else:
         for room_id in game.occupied():
             claims += _act_in_room(game, room_id, choices, revived, moves)
+    level_choices.drop_idle_wards(game)
     before = len(game.events)
     _arrive(game, moves)
     _roll_behind_open_exits(game, {room_id for name, room_id in present.items()

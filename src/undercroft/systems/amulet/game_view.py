@@ -106,7 +106,8 @@ def _exit(level: Level, exit_: Exit, name: str | None, truth: bool) -> dict[str,
     """One exit by the players' name (the truth adds the generator's id, and shows
     unfound exits with no name)."""
     state = level.exits.get(exit_.id)
-    opened = state.open if state is not None else exit_.type in OPEN_FROM_THE_START
+    opened = state.open if state is not None else (exit_.type in OPEN_FROM_THE_START
+                                                    or exit_.opened)
     to = _seen_behind(level, exit_.to, truth) if opened else None
     shown = {"id": name, "kind": exit_.type, "wall": exit_.wall, "open": opened, "to": to}
     if truth:

@@ -14,6 +14,7 @@ from undercroft.errors import BadInput
 from undercroft.systems.amulet.actions import HALF_VERBS, Action
 from undercroft.systems.amulet.cover import WARD_KINDS
 from undercroft.systems.amulet.exits_play import pursuers
+from undercroft.systems.amulet.free_choices import free_step, room_choices
 from undercroft.systems.amulet.scene import WALLS, HeroState, Scene
 
 SHOOTABLE = ("food", "ale", "poison", "potion")
@@ -33,9 +34,12 @@ def legal(scene: Scene, hero: HeroState,
           attacks: list[Action] | None = None) -> list[Action]:
     """Every action the hero may take now, in a stable order. ``attacks`` is
     ``room_attacks(scene)`` when the caller has it already (the same for every hero in
-    the room)."""
+    the room). While a hero of the room has a choice that takes no time (a ward's
+    door), only such choices are made (``free_choices``)."""
     if not hero.present:
         return []
+    if free_step(scene.heroes):
+        return room_choices(scene, hero) if hero.choosing_freely else []
     if hero.status == "trapped":
         return list(TRAPPED)
     actions = [WAIT]

@@ -29,6 +29,13 @@ from undercroft.systems.amulet.exits_play import (
     touch_exit,
 )
 from undercroft.systems.amulet.fight import Fight
+from undercroft.systems.amulet.free_choices import (
+    DECLINE,
+    drop_idle_wards,
+    free_step,
+    resolve_in_room,
+    waiting_doors,
+)
 from undercroft.systems.amulet.hero_attacks import attack, flank, nothing_there, use_potion
 from undercroft.systems.amulet.legal import check
 from undercroft.systems.amulet.monster_phase import monsters_act
@@ -46,11 +53,16 @@ def step(fight: Fight, choices: Mapping[str, Action]) -> list[Event]:
     for name, action in choices.items():
         check(scene, scene.hero(name), action)
     start = len(fight.events)
+    if free_step(scene.heroes):
+        for hero in [h for h in scene.present() if h.choosing_freely]:
+            resolve_in_room(fight, hero, choices.get(hero.name, DECLINE))
+        return fight.events[start:]
     for hero in scene.present():
         action = choices.get(hero.name, Action("wait"))
         if hero.present:
             resolve(fight, hero, action)
     drop_fallen_cover(fight)
+    drop_idle_wards(fight, scene.heroes, len(waiting_doors(scene.exits)))
     scene.table.action += 1
     for hero in scene.present():
         wear_specials(fight, hero)

@@ -119,6 +119,8 @@ def play(scenario: ScenarioFile, seed: int, strict: bool = True,
         choices: dict[str, Action] = {}
         for hero in scene.present():
             possible = legal(scene, hero)
+            if not possible:  # a step another hero's free choice takes
+                continue
             text = script.get(hero.name)
             wanted = parse_action(text) if text else None
             if wanted is not None and wanted.plain() in possible:

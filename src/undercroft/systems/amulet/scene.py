@@ -49,6 +49,11 @@ class HeroState:
     """Takes half on automatic defence rolls instead of rolling."""
     cover: str | None = None
     """The ward (a content's id) the hero shelters behind (see ``cover.py``)."""
+    ward_door: bool = False
+    """The hero has just touched a ward and "may immediately open any previously
+    discovered Door or Walldoor" (seed 001): a choice that takes no time."""
+    points: int = 0
+    """Level points gained and not yet spent (a choice that takes no time)."""
 
     name: str = field(init=False)
     """The hero's name, kept beside the numbers (read on every turn of every loop)."""
@@ -69,12 +74,18 @@ class HeroState:
     def has_special(self, name: str) -> bool:
         return self.specials.get(name, 0) > 0
 
+    @property
+    def choosing_freely(self) -> bool:
+        """Whether the hero has a choice to make that takes no time (a ward's door, a
+        level point); while any hero has, only such choices are made."""
+        return self.present and (self.ward_door or self.points > 0)
+
     def to_dict(self) -> dict[str, Any]:
         return {"name": self.name, "class": self.hero.hero_class, "health": self.health,
                 "keys": self.keys, "potions": self.potions, "treasure": self.treasure,
                 "scrolls": self.scrolls, "specials": dict(self.specials),
                 "status": self.status, "gone_by": self.gone_by, "alone": self.alone,
-                "cover": self.cover}
+                "cover": self.cover, "ward_door": self.ward_door, "level_points": self.points}
 
 
 @dataclass
