@@ -197,7 +197,7 @@ def test_a_countdown_death_on_a_sealed_level_is_found_and_on_an_open_one_is_not(
 def test_a_search_nobody_can_win_as_the_only_way_on_is_found() -> None:
     def secret_only(depth: int) -> AmuletAuditor:
         state = lay_out(game(), room(1, door("1.1", "secret", found=False)), pending=("1.1",))
-        state.level.depth = depth
+        state.level.depth = state.level.bonus = depth
         return AmuletAuditor(state)
 
     # The elf's d20+4 can beat the lowest d20+22 (24 > 23), not d20+23.
@@ -208,13 +208,13 @@ def test_a_search_nobody_can_win_as_the_only_way_on_is_found() -> None:
     without_scaling = GameConfig(play=PlayRules(max_rounds=10_000, scaling=False))
     state = lay_out(new_game(without_scaling, 3), room(1, door("1.1", "secret", found=False)),
                     pending=("1.1",))
-    state.level.depth = 40
+    state.level.depth = state.level.bonus = 40
     assert kinds(AmuletAuditor(state)) == []
 
 
 def test_quicksand_no_roll_can_escape_is_found_once() -> None:
     state = lay_out(game(), room(1, door("1.1", "stair")))
-    state.level.depth = 30
+    state.level.depth = state.level.bonus = 30
     warrior = state.heroes[0]
     warrior.status = "trapped"
     auditor = AmuletAuditor(state)
@@ -225,7 +225,7 @@ def test_quicksand_no_roll_can_escape_is_found_once() -> None:
     assert not auditor.sealed  # the others can still reach the Stair
     auditor.see(state, 1, {}, [])
     assert kinds(auditor) == ["amulet.unwinnable-contest"]
-    state.level.depth = 20
+    state.level.depth = state.level.bonus = 20
     warrior.status = "trapped"
     assert kinds(AmuletAuditor(state)) == []
 
@@ -234,7 +234,7 @@ def test_heroes_held_for_good_are_unwinnable_contests_not_a_sealed_map() -> None
     """The map still has its Stair: what keeps them is the contest, reported hero by hero,
     and their countdown deaths are put down to it, not to the map."""
     state = lay_out(game(), room(1, door("1.1", "stair")))
-    state.level.depth = 30
+    state.level.depth = state.level.bonus = 30
     for hero in state.heroes:
         hero.status = "trapped"
         hero.health = 1

@@ -145,12 +145,41 @@ def test_a_level_without_treasure_is_followed_by_a_ten_action_treasure_race() ->
     assert state.depth == 3 and state.level.kind == "normal"
 
 
-def test_every_second_level_each_hero_raises_its_lowest_die() -> None:
-    state = game(party=["warrior"], advance_every=1)
+def test_each_hero_spends_its_level_point_on_any_ability_at_once() -> None:
+    """Seed 000: "When characters gain level points ..., a die amount (d#) increases by
+    one die type, or a number increases by one": each player chooses which, Speed
+    included, in a step that takes no time."""
+    state = game(party=["warrior", "elf"], advance_every=1)
     state.level.treasure_taken = True
     _descend_all(state)
-    hero = state.heroes[0].hero
-    assert (str(hero.magic), hero.level_points) == ("d8", 1)  # d6 magic was the lowest
+    assert [h.points for h in state.heroes] == [1, 1]
+    assert to_act(state) == {"Warrior", "Elf"}
+    assert [a.text for a in legal_for(state, "Warrior")] == [
+        f"spend a level point on {ability}"
+        for ability in ("melee", "speed", "shot", "armor", "magic")]
+    round_, action = state.table.round, state.table.action
+    act(state, Warrior="spend a level point on speed", Elf="spend a level point on magic")
+    warrior, elf = (h.hero for h in state.heroes)
+    assert (warrior.speed, warrior.level_points, str(elf.magic)) == (4, 1, "d10")
+    assert (state.table.round, state.table.action) == (round_, action)
+    assert [h.points for h in state.heroes] == [0, 0]
+    assert "wait" in {a.text for a in legal_for(state, "Warrior")}
+
+
+def test_the_level_bonus_counts_normal_levels_only() -> None:
+    """House rule: the Level Bonus of traps and secret exits is the normal levels reached;
+    a treasure level (and a mini-boss level) is not counted, the depth counts them all."""
+    state = game(party=["warrior"], advance_every=0)
+    state.level.treasure_taken = True
+    _descend_all(state)
+    assert (state.depth, state.level.kind, state.level.bonus) == (2, "normal", 2)
+    assert state.level.scenes[1].level_bonus == 2
+    assert view(state, "Warrior")["level_bonus"] == 2
+    _descend_all(state)  # nobody took a treasure on level 2: a treasure level
+    assert (state.depth, state.level.kind, state.level.bonus) == (3, "treasure", 2)
+    for _ in range(10):
+        act(state, Warrior="race for treasure")
+    assert (state.depth, state.level.kind, state.level.bonus) == (4, "normal", 3)
 
 
 def test_the_depth_limit_ends_the_game_at_the_stairs() -> None:

@@ -39,6 +39,7 @@ from undercroft.systems.amulet.game_state import GameState
 from undercroft.systems.amulet.harm import COUNTDOWN
 from undercroft.systems.amulet.level_play import Level
 from undercroft.systems.amulet.scene import OPEN_FROM_THE_START, HeroState, Swarm
+from undercroft.systems.amulet.special_levels import secret_door_bonus, trap_bonus
 from undercroft.systems.amulet.tables import MONSTERS
 
 SPLIT_ROUNDS: Final = 20
@@ -203,7 +204,7 @@ def reach(game: GameState, findable: bool | None = None) -> Reach:
     if level.kind == "treasure" or not present:
         found.way = "the level ends by itself" if present else "nobody is on the level"
         return found
-    trap = level.depth if rules.scaling else rules.trap_bonus
+    trap = trap_bonus(level.bonus, rules.scaling, rules.trap_bonus)
     free: list[HeroState] = []
     for hero in present:
         if hero.status == "trapped" and not can_win(hero.hero.speed, trap):
@@ -217,7 +218,7 @@ def reach(game: GameState, findable: bool | None = None) -> Reach:
         found.way = "the password's word (every wall a Stair)"
         return found
     best = max(h.hero.speed for h in free)
-    secret = level.depth if rules.scaling else rules.secret_bonus
+    secret = secret_door_bonus(level.bonus, rules.scaling, rules.secret_bonus)
     found.search = f"d{CONTEST_DIE}+{best} against d{CONTEST_DIE}+{secret}"
     if findable is None:
         findable = can_win(best, secret)
@@ -413,7 +414,8 @@ class AmuletAuditor:
             if name not in self.held:
                 self.held.add(name)
                 hero = game.hero(name)
-                bonus = game.depth if game.config.play.scaling else game.config.play.trap_bonus
+                rules = game.config.play
+                bonus = trap_bonus(game.level.bonus, rules.scaling, rules.trap_bonus)
                 self.findings.add("amulet.unwinnable-contest", step,
                                   f"{self.where}: {name} is held by quicksand; its escape, "
                                   f"d{CONTEST_DIE}+{hero.hero.speed} against "

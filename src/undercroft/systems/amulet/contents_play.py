@@ -17,6 +17,7 @@ from undercroft.systems.amulet.content_ids import CONTENT_IDS, SPECIAL_IDS, cont
 from undercroft.systems.amulet.fight import Fight
 from undercroft.systems.amulet.harm import heal_hero
 from undercroft.systems.amulet.scene import Content, HeroState
+from undercroft.systems.amulet.special_levels import trap_bonus
 
 FOOD: Final = 10
 ALE: Final = 5
@@ -139,7 +140,7 @@ def escape(fight: Fight, hero: HeroState, half: bool) -> None:
     fired("amulet.item.trap")
     if rules.scaling:
         fired("amulet.level.bonus")
-    bonus = fight.scene.level if rules.scaling else rules.trap_bonus
+    bonus = trap_bonus(fight.scene.level_bonus, rules.scaling, rules.trap_bonus)
     if fight.dice.contest("quicksand", hero.hero.speed, bonus, take_half=half).won:
         hero.status = "in room"
         fight.say("escaped trap", f"{hero.name} is out of the quicksand", hero=hero.name)

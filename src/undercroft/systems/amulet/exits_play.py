@@ -23,6 +23,7 @@ from undercroft.systems.amulet.fight import Fight
 from undercroft.systems.amulet.harm import heal_hero, hurt_hero
 from undercroft.systems.amulet.monster_numbers import die_sides, has, stats
 from undercroft.systems.amulet.scene import ExitState, HeroState, Scene, Swarm
+from undercroft.systems.amulet.special_levels import secret_door_bonus
 
 SWARM_MELEE_DICE = 2
 """Seed 000: a swarm deals "two times a single monster's melee (i.e. roll twice)"."""
@@ -51,7 +52,7 @@ def search(fight: Fight, hero: HeroState, wall: str, half: bool) -> None:
     fired("amulet.exit.secret")
     if rules.scaling:
         fired("amulet.level.bonus")
-    bonus = fight.scene.level if rules.scaling else rules.secret_bonus
+    bonus = secret_door_bonus(fight.scene.level_bonus, rules.scaling, rules.secret_bonus)
     won = fight.dice.contest("search", hero.hero.speed, bonus, take_half=half).won
     hidden = [e for e in fight.scene.exits if wall in e.wall.split() and not e.found]
     if won and hidden:

@@ -2,11 +2,12 @@
 
 The sensible player plays as a careful table would: it claims every
 announcement it may, has a ward open a door of its own room (else the first
-door waiting), races on treasure levels, spends a token to come back or
-when nearly dead, eats when low, uses potions on big swarms, fights what is in
-its room with its better die, grabs treasure, potions and keys, opens doors
-with keys it holds, heads down the stairs when weak or when nothing on the
-level is left unexplored, and otherwise walks towards exits nobody has opened.
+door waiting), spends level points as ``level_points`` says, races on treasure
+levels, spends a token to come back or when nearly dead, eats when low, uses
+potions on big swarms, fights what is in its room with its better die, grabs
+treasure, potions and keys, opens doors with keys it holds, heads down the
+stairs when weak or when nothing on the level is left unexplored, and otherwise
+walks towards exits nobody has opened.
 """
 
 from __future__ import annotations
@@ -25,6 +26,7 @@ from undercroft.systems.amulet.agent_map import (
     has_unopened,
     map_of,
 )
+from undercroft.systems.amulet.level_points import sensible_ability
 
 LOW_HEALTH: Final = 40
 """Below this the sensible player eats, and heads for the stairs."""
@@ -54,6 +56,9 @@ class SensibleAgent:
         if doors:
             here = f"{me['room']}."
             return next((a for a in doors if (a.target or "").startswith(here)), doors[0])
+        if verbs.first("point") is not None:
+            ability = sensible_ability(me["numbers"], view["level_bonus"])
+            return verbs.find("point", ability) or verbs.first("point") or Action("wait")
         for verb in ("race", "escape"):
             found = verbs.find(verb)
             if found is not None:

@@ -17,6 +17,7 @@ from undercroft.maps.model import Exit, Room
 from undercroft.systems.amulet.game_state import GameState
 from undercroft.systems.amulet.level_play import Level
 from undercroft.systems.amulet.scene import OPEN_FROM_THE_START, HeroState, Scene
+from undercroft.systems.amulet.special_levels import level_bonus
 
 
 def view(game: GameState, seat: str | None) -> dict[str, Any]:
@@ -44,6 +45,7 @@ def _view(game: GameState, truth: bool) -> dict[str, Any]:
         "system": "amulet",
         "depth": level.depth,
         "level_kind": level.kind,
+        "level_bonus": level_bonus(level.bonus, game.config.play.scaling),
         "round": game.table.round,
         "step": game.steps,
         "friendly_fire": game.table.friendly_fire,

@@ -61,6 +61,10 @@ class Level:
     depth: int
     kind: LevelKind
     generator: LevelGenerator
+    bonus: int = 1
+    """Scaling's Level Bonus here (traps, secret exits): the normal levels reached, this
+    one included when it is normal (house rule: treasure and mini-boss levels are not
+    counted)."""
     scenes: dict[int, Scene] = field(default_factory=dict)
     seen: set[int] = field(default_factory=set)
     """Rooms the heroes have been in or looked into (the players' map)."""
@@ -200,7 +204,8 @@ def build_scene(level: Level, room_id: int, rules: PlayRules, table: TableState,
     if known is not None:
         return known
     room = level.room(room_id)
-    scene = Scene(rules, room.size, [], level=level.depth, table=table)
+    scene = Scene(rules, room.size, [], level=level.depth, table=table,
+                  level_bonus=level.bonus)
     level.scenes[room_id] = scene
     if level.kind == "treasure":
         return scene

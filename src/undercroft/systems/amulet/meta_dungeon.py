@@ -11,7 +11,6 @@ living hero, or a dead hero back in the game beside the party.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Final
 
 from undercroft.engine.tally import drawn, fired
 from undercroft.systems.amulet.actions import Action
@@ -32,8 +31,6 @@ from undercroft.systems.amulet.special_levels import (
     next_level_kind,
 )
 
-DIE_ORDER: Final = ("melee", "shot", "magic")
-
 
 def new_game(config: GameConfig, seed: int) -> GameState:
     """The party wakes in the first room of level 1."""
@@ -49,7 +46,8 @@ def new_game(config: GameConfig, seed: int) -> GameState:
     return game
 
 
-def _make_level(config: GameConfig, seed: int, depth: int, kind: LevelKind) -> Level:
+def _make_level(config: GameConfig, seed: int, depth: int, kind: LevelKind,
+                bonus: int = 1) -> Level:
     generator = LevelGenerator(config.level, seed, depth)
     drawn(LEVEL_KIND_IDS[kind])
     if kind != "normal":
@@ -66,7 +64,7 @@ def _make_level(config: GameConfig, seed: int, depth: int, kind: LevelKind) -> L
             "swarm_health": boss.health, "title": boss.name})
     else:
         generator.start()
-    return Level(depth, kind, generator)
+    return Level(depth, kind, generator, bonus)
 
 
 def boss_check(game: GameState) -> None:
@@ -189,7 +187,8 @@ def next_level(game: GameState) -> None:
         fired("amulet.ff.announced")
         game.table.friendly_fire = "on"
     depth = level.depth + 1
-    game.level = _make_level(config, game.seed, depth, kind)
+    game.level = _make_level(config, game.seed, depth, kind,
+                             level.bonus + (1 if kind == "normal" else 0))
     for hero in game.heroes:
         game.rooms[hero.name] = 1
         if hero.status != "dead":
@@ -211,18 +210,16 @@ def next_level(game: GameState) -> None:
 
 
 def _advance(game: GameState, fight: Fight) -> None:
-    """House rule: every ``advance_every`` levels each hero gains a level point, spent on
-    the lowest of its Melee, Shot and Magic dice (the first of them on a tie: ``min``
-    keeps the first)."""
+    """House rule: every ``advance_every`` levels each hero gains a level point (the dead
+    too, to spend when back). Its player spends it on any ability (seed 000: "a die
+    amount (d#) increases by one die type, or a number increases by one"), at once, in
+    a step that takes no time (``free_choices``)."""
     every = game.config.advance_every
     if not every or (game.depth - 1) % every:
         return
     fired("amulet.game.advance")
-    fired("amulet.hero.level-points")
     for hero in game.heroes:
-        numbers = hero.hero
-        ability = min(DIE_ORDER, key=lambda name: getattr(numbers, name))
-        hero.hero = numbers.raised(ability)
-        fight.say("level point", f"{hero.name} gains a level point: {ability} "
-                  f"{getattr(hero.hero, ability)}", hero=hero.name)
+        hero.points += 1
+        fight.say("level point", f"{hero.name} gains a level point to spend",
+                  hero=hero.name)
 

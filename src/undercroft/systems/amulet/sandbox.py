@@ -43,7 +43,7 @@ def build(scenario: ScenarioFile, seed: int) -> Fight:
     heroes = [_hero(scenario, index, name) for index, name in enumerate(hero_names(scenario))]
     scene = Scene(rules, scenario.room.size, heroes,
                   beyond_size=scenario.beyond.size if scenario.beyond else 0,
-                  level=scenario.room.level,
+                  level=scenario.room.level, level_bonus=scenario.room.level,
                   table=TableState(friendly_fire=scenario.friendly_fire))
     dice = FightDice(Stream(seed, "fight"), ties=rules.ties)
     for forced in scenario.force:

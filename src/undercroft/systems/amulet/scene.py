@@ -231,6 +231,9 @@ class Scene:
     exits: list[ExitState] = field(default_factory=list)
     beyond_size: int = 0
     level: int = 1
+    level_bonus: int = 1
+    """The Level Bonus of the level this room is on (with Scaling, traps' and secret
+    exits' bonus): the normal levels reached, where ``level`` is every level."""
     table: TableState = field(default_factory=lambda: TableState())
     """What every room of the game shares (one object for all of them)."""
     grudges: dict[str, str] = field(default_factory=dict)

@@ -4,9 +4,9 @@ Seed 001: "some dungeon levels are not the normal type of madness". A *treasure
 level* follows a killed mini-boss or a level on which no hero picked up a
 treasure; there the heroes race for 10 actions. A *mini-boss level* comes every
 10 levels for groups using the Scaling rules. The Scaling chapter itself was
-never published (notes/sources.md), so the mini-boss's numbers, the level bonus
-and how monsters harden with depth are house rules, each explained where it is
-defined.
+never published (notes/sources.md), so the mini-boss's numbers, what the level
+bonus counts and how monsters harden with depth are house rules, each explained
+where it is defined.
 
 Nothing here rolls a die or holds game state: the whole-game loop asks which
 kind of level comes next, hands the race its own dice through a callable, and
@@ -76,7 +76,8 @@ def next_level_kind(depth: int, previous: LevelKind | None, treasure_taken: bool
 
     - Every level entered counts as a depth, treasure levels included: the
       seed calls them "dungeon levels" and they are reached by Stairs, so the
-      depth is simply how many levels the party has entered.
+      depth is simply how many levels the party has entered (the Level Bonus
+      counts normal levels only, see :func:`level_bonus`).
     - The first level is normal: "immediately after" needs a level before it,
       and a mini-boss before the heroes have seen a room would be a wall.
     - A mini-boss depth wins every collision: the schedule "every 10 levels"
@@ -288,34 +289,40 @@ def mini_boss(depth: int, every: int = MINI_BOSS_EVERY) -> MiniBoss:
         attacks=min(1 + tier, MINI_BOSS_MAX_ATTACKS))
 
 
-def level_bonus(depth: int, scaling: bool) -> int:
-    """Scaling's Level Bonus: the dungeon level when Scaling, else 0.
+def level_bonus(normal_levels: int, scaling: bool) -> int:
+    """Scaling's Level Bonus: the normal levels reached (this one included) when Scaling,
+    else 0.
 
     Seed 001 says a secret door may "use the Dungeon Level as a bonus if you're
     Scaling" and a trap gets "+1 to its contest, or Level Bonus if you are
-    Scaling", so the level bonus is the depth (treasure levels counted, see
-    :func:`next_level_kind`). Without Scaling there is no level bonus: 0, and
+    Scaling". House rule: the dungeon level counted here is the normal levels
+    reached, not every level entered. Treasure levels "dissolve into oblivion"
+    and mini-boss levels are "a different type of madness" (seed 001, SPECIAL
+    LEVELS); neither has a trap or a secret exit, and counting them would make the
+    bonus outrun the level points a hero gains, one every other level, until no
+    search or escape could be won. Without Scaling there is no level bonus: 0, and
     each feature keeps its own fixed bonus (see :func:`trap_bonus`).
     """
-    _check_depth(depth)
-    return depth if scaling else 0
+    _check_depth(normal_levels)
+    return normal_levels if scaling else 0
 
 
-def trap_bonus(depth: int, scaling: bool, fixed: int = 1) -> int:
+def trap_bonus(normal_levels: int, scaling: bool, fixed: int = 1) -> int:
     """A trap's bonus in the escape contest: "+1 ..., or Level Bonus if you are Scaling".
 
     The level bonus replaces the +1 (it is not added to it). ``fixed`` is the
     house rule field ``trap_bonus``.
     """
-    return level_bonus(depth, scaling) if scaling else fixed
+    return level_bonus(normal_levels, scaling) if scaling else fixed
 
 
-def secret_door_bonus(depth: int, scaling: bool, fixed: int = 0) -> int:
-    """The opposing bonus when searching for a secret door: "+0 ..., or the Dungeon Level".
+def secret_door_bonus(normal_levels: int, scaling: bool, fixed: int = 0) -> int:
+    """The opposing bonus when searching for a secret door: "+0 ..., or the Dungeon Level"
+    (the Level Bonus, :func:`level_bonus`).
 
     ``fixed`` is the house rule field ``secret_bonus``.
     """
-    return level_bonus(depth, scaling) if scaling else fixed
+    return level_bonus(normal_levels, scaling) if scaling else fixed
 
 
 def generator_interval(depth: int, scaling: bool, base: int, every: int = 5) -> int:
