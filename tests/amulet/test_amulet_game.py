@@ -26,6 +26,7 @@ from undercroft.systems.amulet.level_play import adopt_exits, mark_seen, populat
 from undercroft.systems.amulet.meta_dungeon import new_game
 from undercroft.systems.amulet.ruleset import RULESET
 from undercroft.systems.amulet.scene import Monster, Scene, Swarm
+from undercroft.web.live import LiveTable, read_choice
 
 
 def game(seed: int = 1, **fields: Any) -> GameState:
@@ -643,3 +644,53 @@ def test_a_ward_opens_any_discovered_door_of_the_level_its_toucher_chooses() -> 
     assert [(e["id"], e["open"]) for e in shown["exits"]] == [("3.1", True), ("3.2", True)]
     assert to_act(state) == {"Warrior", "Elf"}
 
+
+
+def test_a_wide_way_leads_into_every_room_behind_it_as_each_hero_chooses() -> None:
+    """Seed 001, Walldoor: "the remaining portion of walldoor leads to yet another room".
+    Going through a way onto several rooms is one choice per room, and only those."""
+    door, room = laid_out.door, laid_out.room
+    state = laid_out.lay_out(game(party=["warrior", "elf"]),
+                             room(1, door("1.1", "walldoor", to=[2, 3], opened=True)),
+                             room(2, door("2.1", "walldoor", to=1, opened=True)),
+                             room(3, door("3.1", "walldoor", to=1, opened=True)))
+    level = state.level
+    adopt_exits(level, 1, level.scenes[1])
+    mark_seen(level)
+    leaves = [a.text for a in legal_for(state, "Warrior") if a.verb == "leave"]
+    assert leaves == ["leave by 1.1 into room 2", "leave by 1.1 into room 3"]
+    with pytest.raises(BadInput, match="not possible"):
+        act(state, Warrior="leave by 1.1")
+    table = LiveTable(1, RULESET, state.config, 3, {}, state=state, seats=["Warrior", "Elf"])
+    assert read_choice(table, "Warrior", "leave by 1.1 into room 3") == parse_action(
+        "leave by 1.1 into room 3")  # the web table takes the choice as the terminal does
+    with pytest.raises(BadInput):
+        read_choice(table, "Warrior", "leave by 1.1 into room 4")
+    act(state, Warrior="leave by 1.1 into room 3", Elf="leave by 1.1 into room 2")
+    assert (state.rooms["Warrior"], state.rooms["Elf"]) == (3, 2)
+    assert [a.text for a in legal_for(state, "Warrior") if a.verb == "leave"] == [
+        "leave by 3.1"]
+
+
+def test_the_rest_of_a_wide_way_is_made_when_a_hero_goes_through_it() -> None:
+    """A walldoor whose first room was made (here by another way's room) still opens
+    onto unmade space: "leave by" without a room makes what lies there and goes in;
+    the room already made is its own choice."""
+    state = game(4, party=["warrior", "elf"])
+    level = state.level
+    level.generator.open(level.generator.pending[0])  # room 2 takes part of walldoor 1.3
+    _, walldoor = level.generator.level.find_exit("1.3")
+    assert walldoor.to == 2 and "1.3" in level.generator.pending
+    name = level.name_of["1.3"]
+    level.exits["1.3"].open = True
+    mark_seen(level)
+    state.forget()
+    assert [a.text for a in legal_for(state, "Warrior") if a.target == name] == [
+        f"leave by {name} into room 2", f"leave by {name}"]
+    shown = next(e for r in view(state, "Elf")["rooms"] if r["id"] == 1 for e in r["exits"]
+                 if e["id"] == name)
+    assert (shown["to"], shown["unmade"]) == (2, True)
+    act(state, Warrior=f"leave by {name}", Elf=f"leave by {name}")
+    made = state.rooms["Warrior"]
+    assert made not in (1, 2) and state.rooms["Elf"] == made
+    assert walldoor.to == [2, made]

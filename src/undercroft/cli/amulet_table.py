@@ -89,7 +89,12 @@ def _beyond(text: str, foe: Mapping[str, Any]) -> str:
 
 
 def _exit(exit_: Mapping[str, Any]) -> str:
-    where = f" -> {exit_['to']}" if exit_.get("to") is not None else ""
+    """An exit and where it leads: a wide way into each of its rooms, and "more" while
+    part of it opens onto space where no room is made yet."""
+    to = exit_.get("to")
+    rooms = ", ".join(str(room) for room in to) if isinstance(to, list) else to
+    where = f" -> {rooms}" if to is not None else ""
+    where += " and more" if exit_.get("unmade") else ""
     state = "" if exit_["open"] else " shut"
     return f"{exit_['id']} {exit_['kind']} {exit_['wall']}{state}{where}"
 

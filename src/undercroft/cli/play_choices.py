@@ -25,7 +25,7 @@ def read_choice(typed: str, legal: Sequence[Action], can_claim: bool) -> Action:
         body = body[1:].strip()
     action = _match(body, legal)
     if claim and not action.claim:
-        action = Action(action.verb, action.target, action.mode, action.half, claim=True)
+        action = action.claiming()
     if action.claim and not can_claim:
         raise BadInput("nothing to claim now: ! claims the last step's announcements, and "
                        "there are none that another hero caused")

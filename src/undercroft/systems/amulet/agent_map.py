@@ -29,22 +29,27 @@ class RoomFacts:
         self.view = room
         """The room's view these facts were read from (kept: its identity is the key)."""
         self.links: list[int] = []
-        """The rooms behind its open ways onto one room, in the view's order."""
+        """The rooms behind its open ways (every room of a wide way), in the view's order."""
         self.exit_to: dict[str | None, int | None] = {}
-        """The first room behind each named exit (None when not known or not open)."""
+        """The room going through a named exit without naming a room leads into (None
+        when not known, not open, or the way leads partly where no room is made yet)."""
         self.stair = self.unopened = self.breakable = self.locked = False
         for exit_ in room.get("exits", []):
             kind: str = exit_["kind"]
             target = exit_["to"]
             opened: bool = exit_["open"]
             name = exit_["id"]
+            unmade: bool = exit_.get("unmade", False)
             if name not in self.exit_to:
-                self.exit_to[name] = _first_room(target)
-            if isinstance(target, int) and opened:
-                self.links.append(target)
+                self.exit_to[name] = None if unmade else _first_room(target)
+            if opened and target is not None:
+                if isinstance(target, int):
+                    self.links.append(target)
+                else:
+                    self.links += target
             if kind == "stair":
                 self.stair = True
-            elif target is None and opened:
+            elif opened and (target is None or unmade):
                 self.unopened = True
             if not opened:
                 if kind in BREAKABLE:
@@ -88,11 +93,11 @@ class PartyMap:
             unexplored = unexplored or facts.unopened
         self.unexplored = unexplored
         """Whether any known room has an exit nobody has opened."""
-        self._ways: dict[tuple[int, tuple[tuple[str, str | None], ...]], Ways] = {}
+        self._ways: dict[tuple[int, tuple[tuple[str, str | None, int | None], ...]], Ways] = {}
 
     def ways(self, start: int, leaves: list[Action]) -> Ways:
         """The walks from ``start`` by these ways out (seats in one room share them)."""
-        key = (start, tuple([(a.verb, a.target) for a in leaves]))
+        key = (start, tuple([(a.verb, a.target, a.room) for a in leaves]))
         known = self._ways.get(key)
         if known is None:
             known = self._ways[key] = Ways(self.by_id, start, leaves)
@@ -141,7 +146,7 @@ class Ways:
         seen = {self._start}
         here = rooms[self._start]
         for action in self._leaves:
-            first = here.exit_to.get(action.target)
+            first = action.room if action.room is not None else here.exit_to.get(action.target)
             if first is not None and first not in seen:
                 seen.add(first)
                 queue.append((first, action))

@@ -37,7 +37,7 @@ from undercroft.systems.amulet.fight_dice import CONTEST_DIE
 from undercroft.systems.amulet.game_config import GameConfig
 from undercroft.systems.amulet.game_state import GameState
 from undercroft.systems.amulet.harm import COUNTDOWN
-from undercroft.systems.amulet.level_play import Level
+from undercroft.systems.amulet.level_play import Level, rooms_behind
 from undercroft.systems.amulet.scene import OPEN_FROM_THE_START, HeroState, Swarm
 from undercroft.systems.amulet.special_levels import secret_door_bonus, trap_bonus
 from undercroft.systems.amulet.tables import MONSTERS
@@ -257,26 +257,16 @@ def _walk(level: Level, start: set[int], found: Reach, findable: bool, slipping:
             if not is_open and kind in ("door", "walldoor") and not keys:
                 locked += 1
                 continue
-            if exit_.to is None:
-                if exit_.id in pending:
-                    what = "secret exit" if not is_found else kind
-                    found.way = f"the {what} {name} of room {room_id}, not yet opened"
-                    return locked
-                continue
-            behind = _entered(exit_)
-            if behind is not None and behind not in found.rooms:
-                found.rooms.add(behind)
-                waiting.append(behind)
+            if exit_.id in pending:
+                what = "secret exit" if not is_found else kind
+                part = "" if exit_.to is None else "the rest of "
+                found.way = f"{part}the {what} {name} of room {room_id}, not yet opened"
+                return locked
+            for behind in rooms_behind(exit_):
+                if behind not in found.rooms:
+                    found.rooms.add(behind)
+                    waiting.append(behind)
     return locked
-
-
-def _entered(exit_: Exit) -> int | None:
-    """The room a hero walks into through an exit: a wide way onto several rooms leads
-    into the first of them (``level_play.destination``); the others are seen through it
-    and entered only by ways of their own."""
-    if isinstance(exit_.to, list):
-        return exit_.to[0] if exit_.to else None
-    return exit_.to
 
 
 def _key_within(level: Level, rooms: set[int]) -> bool:

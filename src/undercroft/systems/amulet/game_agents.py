@@ -130,7 +130,7 @@ class SensibleAgent:
             toward = ways.toward(has_stair, "stair")
             if toward is not None:
                 return toward
-        unexplored = [a for a in leaves if exit_to(room, a.target) is None]
+        unexplored = [a for a in leaves if a.room is None and exit_to(room, a.target) is None]
         if unexplored:
             return rng.choice(unexplored)
         toward = ways.toward(has_unopened, "unopened")

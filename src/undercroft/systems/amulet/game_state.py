@@ -59,10 +59,12 @@ class GameState:
     """Actions left on a treasure level."""
     legal_now: dict[str, list[Action]] = field(default_factory=dict)
     attacks_now: dict[int, list[Action]] = field(default_factory=dict)
+    wide_now: dict[int, dict[str, tuple[int | None, ...]]] = field(default_factory=dict)
     view_now: dict[str, Any] | None = None
     acting_now: frozenset[str] | None = None
-    """Legal lists, each room's attacks in them, the shared view and the seats to act of
-    the current step (cleared by every step: only a step changes the state)."""
+    """Legal lists, each room's attacks and wide ways in them, the shared view and the
+    seats to act of the current step (cleared by every step: only a step changes the
+    state)."""
 
     room_views: dict[int, dict[str, Any]] = field(default_factory=dict)
     room_views_of: Level | None = None
@@ -72,6 +74,7 @@ class GameState:
     def forget(self) -> None:
         self.legal_now.clear()
         self.attacks_now.clear()
+        self.wide_now.clear()
         self.view_now = None
         self.acting_now = None
 

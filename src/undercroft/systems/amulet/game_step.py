@@ -15,7 +15,7 @@ from typing import Final
 from undercroft.engine.tally import fired
 from undercroft.errors import BadInput
 from undercroft.systems.amulet import level_choices
-from undercroft.systems.amulet.actions import Action
+from undercroft.systems.amulet.actions import HALF_VERBS, Action
 from undercroft.systems.amulet.cover import drop_fallen_cover
 from undercroft.systems.amulet.events import Event
 from undercroft.systems.amulet.exits_play import pursuers
@@ -33,6 +33,7 @@ from undercroft.systems.amulet.level_play import (
     rooms_behind,
     sync_exits,
     way_out,
+    ways_into,
 )
 from undercroft.systems.amulet.meta_dungeon import (
     boss_check,
@@ -48,6 +49,8 @@ from undercroft.systems.amulet.treasure_level import race, racing_actions
 
 WAIT: Final = Action("wait")
 TRAPPED_OUT: Final = "Let's see you get out of here!"
+WIDE_VERBS: Final = frozenset({"leave", "sneak"})
+"""Going through a way (a wide one offers one choice per room behind it)."""
 
 
 def to_act(game: GameState) -> frozenset[str]:
@@ -92,7 +95,39 @@ def _legal_now(game: GameState, seat: str) -> list[Action]:
     attacks = game.attacks_now.get(room_id)
     if attacks is None:
         attacks = game.attacks_now[room_id] = room_attacks(scene)
-    return legal(scene, hero, attacks) + token
+    actions = legal(scene, hero, attacks)
+    wide = game.wide_now.get(room_id)
+    if wide is None:
+        wide = game.wide_now[room_id] = _wide_ways(game.level, scene)
+    if wide:
+        actions = _into_each_room(actions, wide)
+    return actions + token
+
+
+def _wide_ways(level: Level, scene: Scene) -> dict[str, tuple[int | None, ...]]:
+    """The room's open ways onto several rooms (or onto a room and a part not yet made),
+    with the choices each offers (``level_play.ways_into``)."""
+    found = {}
+    for exit_ in scene.exits:
+        if exit_.passable:
+            options = ways_into(level, exit_.id)
+            if options != (None,):
+                found[exit_.id] = options
+    return found
+
+
+def _into_each_room(actions: list[Action], wide: dict[str, tuple[int | None, ...]],
+                    ) -> list[Action]:
+    """Going through a wide way is one choice per room it leads into (seed 001: "the
+    remaining portion of walldoor leads to yet another room"), in place of one."""
+    expanded = []
+    for action in actions:
+        options = wide.get(action.target or "") if action.verb in WIDE_VERBS else None
+        if options is None:
+            expanded.append(action)
+        else:
+            expanded += [Action(action.verb, action.target, room=room) for room in options]
+    return expanded
 
 
 def check_choice(game: GameState, seat: str, action: Action) -> None:
@@ -124,8 +159,13 @@ def check_choice(game: GameState, seat: str, action: Action) -> None:
             raise BadInput(f"{seat}: {action.text!r} is not possible on a treasure level "
                            "(possible: wait, race for treasure, spend a token)")
         return
-    if action.half or plain not in _legal_kept(game, seat):
+    kept = _legal_kept(game, seat)
+    if action.half and plain.verb not in HALF_VERBS:
+        raise BadInput(f"{seat}: {action.text!r} cannot take half")
+    if plain not in kept:
         check(game.scene(game.rooms[seat]), hero, action)
+        raise BadInput(f"{seat}: {action.text!r} is not possible now (possible: "
+                       f"{', '.join(a.text for a in kept[:8])}{', ...' if len(kept) > 8 else ''})")
 
 
 def step(game: GameState, choices: Mapping[str, Action]) -> list[Event]:
@@ -145,6 +185,7 @@ def step(game: GameState, choices: Mapping[str, Action]) -> list[Event]:
     level, stood_in = game.level, set(game.rooms.values())
     present = {h.name: game.rooms[h.name] for h in game.heroes if h.present}
     made = (len(level.scenes), len(level.generator.level.rooms))
+    frontier = list(level.generator.pending)
     settle_claims(game, choices)
     claims: list[Claim] = []
     treasure = {h.name: h.treasure for h in game.heroes}
@@ -182,6 +223,8 @@ def step(game: GameState, choices: Mapping[str, Action]) -> list[Event]:
         game.level.treasure_taken = True
     _level_cleared(game, claims)
     changed = _changed_rooms(game, stood_in, made)
+    changed.update(int(exit_id.split(".", 1)[0]) for exit_id in frontier
+                   if exit_id not in level.generator.pending)
     changed |= sync_exits(level, changed)
     first_seen = mark_seen(level, changed)
     game.claims = claims
@@ -197,7 +240,9 @@ def _changed_rooms(game: GameState, stood_in: set[int], made: tuple[int, int]) -
     or brought into play and the rooms behind their exits (the generator joins a
     new room to the old rooms whose exits it meets), rooms in play the generator
     gave another exit (brought into play here), and the rooms that looked into a
-    room brought into play through a murder hole."""
+    room brought into play through a murder hole. (``step`` adds the rooms of exits
+    that left the generator's frontier: a wide way of theirs no longer opens onto
+    space where a room is still to be made.)"""
     level = game.level
     rooms = stood_in | set(game.rooms.values())
     new = {room.id for room in level.generator.level.rooms[made[1]:]}
@@ -293,7 +338,7 @@ def _target(game: GameState, action: Action, room_id: int) -> int | None:
     """Where a hero's way out leads (teleporters and Teleportability included)."""
     level = game.level
     if action.verb in ("leave", "sneak", "teleport") and action.target:
-        return way_out(level, action.target)
+        return way_out(level, action.target, action.room)
     if action.verb == "slip":
         letter = (action.target or "n")[0].upper()
         for exit_ in level.room(room_id).exits:
@@ -332,8 +377,7 @@ def _roll_behind_open_exits(game: GameState, stayed_in: set[int]) -> None:
         return
     for room_id in sorted(stayed_in):
         for exit_ in list(level.room(room_id).exits):
-            if exit_.type != "open" or exit_.to is not None \
-                    or exit_.id not in level.generator.pending:
+            if exit_.type != "open" or exit_.id not in level.generator.pending:
                 continue
             target = destination(level, exit_.id)
             if target is None or target in level.scenes:

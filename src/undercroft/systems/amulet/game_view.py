@@ -106,12 +106,15 @@ def _room(level: Level, room: Room, truth: bool) -> dict[str, Any]:
 
 def _exit(level: Level, exit_: Exit, name: str | None, truth: bool) -> dict[str, Any]:
     """One exit by the players' name (the truth adds the generator's id, and shows
-    unfound exits with no name)."""
+    unfound exits with no name). ``to`` is where an open way leads (a list for a way
+    onto several rooms); ``unmade`` says part of an open way leads where no room is made
+    yet (the map shows it opening onto blank space)."""
     state = level.exits.get(exit_.id)
     opened = state.open if state is not None else (exit_.type in OPEN_FROM_THE_START
                                                     or exit_.opened)
     to = _seen_behind(level, exit_.to, truth) if opened else None
-    shown = {"id": name, "kind": exit_.type, "wall": exit_.wall, "open": opened, "to": to}
+    shown = {"id": name, "kind": exit_.type, "wall": exit_.wall, "open": opened, "to": to,
+             "unmade": opened and exit_.to is not None and exit_.id in level.generator.pending}
     if truth:
         shown["map"] = exit_.id
     return shown

@@ -514,7 +514,12 @@ class LevelGenerator:
 
     # ----------------------------------------------------------------- upkeep
     def _settle(self) -> None:
-        """Drop finished exits from the frontier; when none is left, make sure of a Stair."""
+        """Drop finished exits from the frontier; when none is left, make sure of a Stair.
+
+        A wide exit whose first room is made stays on the frontier while the rest of it
+        opens onto space where a room can still be made (opening it makes that room,
+        ``_open_wall_exit``); an exit with no room behind it stays until opened (it
+        becomes a teleporter then, or meets a room made meanwhile)."""
         still: list[str] = []
         for exit_id in self.pending:
             _, exit_ = self._exits[exit_id]
@@ -522,12 +527,18 @@ class LevelGenerator:
                 if exit_.to is None:
                     still.append(exit_id)
             elif exit_.to is None or (exit_id not in self._opened
-                                      and self._footprint(exit_).free_runs(self.board)):
+                                      and self._room_fits_further(exit_)):
                 still.append(exit_id)
         self.pending = still
         if not self.pending and self.last_room is not None and not self._has_stair():
             fired("amulet.create.final-stair")
             self._add_stair(self.level.room(self.last_room), "N")
+
+    def _room_fits_further(self, exit_: Exit) -> bool:
+        """Whether opening a wide exit again would make a room behind the part of it no
+        room covers yet (its first free run, as ``_open_wall_exit`` tries)."""
+        runs = self._footprint(exit_).free_runs(self.board)
+        return bool(runs) and self.board.fits_behind(runs[0], exit_.wall, smallest_outlines())
 
     def _has_stair(self) -> bool:
         return any(e.type == "stair" for r in self.level.rooms for e in r.exits)

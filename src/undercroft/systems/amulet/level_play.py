@@ -84,6 +84,10 @@ class Level:
     name, once given, is kept, from the room first seen to the room in play."""
     beyond_of: dict[int, int] = field(default_factory=dict)
     """A room with a murder hole -> the room it looks into."""
+    made_by: dict[str, int] = field(default_factory=dict)
+    """For a way opened in play: the first room its opening made, where a hero who goes
+    through it into "the part not yet made" arrives (every hero choosing that part in
+    the same step arrives in the same room, whoever's going makes it)."""
     treasure_taken: bool = False
     boss_killed: bool = False
     bravery: bool = False
@@ -249,27 +253,48 @@ def _take_from_beyond(watcher: Scene, fight: Fight) -> None:
             scene.monsters.remove(mimic)
 
 
-def destination(level: Level, exit_id: str) -> int | None:
-    """The room behind an exit, generated now if nobody has gone through it yet. A wide
-    way onto several rooms leads into the first of them (house rule: the party keeps
-    together; the other rooms are seen through it)."""
+def destination(level: Level, exit_id: str, room: int | None = None) -> int | None:
+    """The room a hero going through an exit arrives in: ``room``, one of the rooms a wide
+    way leads into (seed 001: "the remaining portion of walldoor leads to yet another
+    room"; the same for treasure walls and wide open exits); else the part of the way
+    nobody has gone through yet, generated now (the first room its opening makes), or
+    the way's only room."""
     generator = level.generator
     _, exit_ = generator.level.find_exit(exit_id)
-    if exit_.to is None and exit_id in generator.pending:
+    if room is not None:
+        fired("amulet.game.wide-way")
+        return room if room in rooms_behind(exit_) else None
+    if exit_id in generator.pending:
         fired("amulet.game.room-on-opening")
-        generator.open(exit_id)
-    target = exit_.to
-    if isinstance(target, list):
-        if len(target) > 1:
-            fired("amulet.game.wide-way")
-        return target[0] if target else None
-    return target
+        made = {new.id for new in generator.open(exit_id)}
+        first = next((r for r in rooms_behind(exit_) if r in made), None)
+        if first is not None:
+            level.made_by[exit_id] = first
+    if exit_id in level.made_by:
+        return level.made_by[exit_id]
+    behind = rooms_behind(exit_)
+    return behind[0] if behind else None
 
 
-def way_out(level: Level, name: str) -> int | None:
+def way_out(level: Level, name: str, room: int | None = None) -> int | None:
     """The room behind the exit the players call ``name`` (see ``destination``)."""
     exit_id = level.by_name.get(name)
-    return destination(level, exit_id) if exit_id is not None else None
+    return destination(level, exit_id, room) if exit_id is not None else None
+
+
+def ways_into(level: Level, name: str) -> tuple[int | None, ...]:
+    """The choices going through an open way offers: one per room it leads into (each
+    seen: the way is open), and None for the part of it nobody has gone through yet.
+    A way onto one room, or onto none yet, offers only None (plain ``leave by 3.2``)."""
+    exit_id = level.by_name.get(name)
+    if exit_id is None:
+        return (None,)
+    _, exit_ = level.generator.level.find_exit(exit_id)
+    behind = rooms_behind(exit_)
+    further = exit_id in level.generator.pending
+    if len(behind) + further <= 1:
+        return (None,)
+    return (*behind, None) if further else tuple(behind)
 
 
 def sync_exits(level: Level, rooms: Iterable[int] | None = None) -> set[int]:

@@ -91,6 +91,9 @@ export function drawRooms(node, view) {
 }
 
 function exitText(exit) {
-  const to = exit.to !== null && exit.to !== undefined ? ` -> ${exit.to}` : "";
+  // A wide way lists every room it leads into, and "more" while part of it is unmade.
+  const rooms = Array.isArray(exit.to) ? exit.to.join(", ") : exit.to;
+  const to = (exit.to !== null && exit.to !== undefined ? ` -> ${rooms}` : "")
+    + (exit.unmade ? " and more" : "");
   return `${exit.id} ${exit.kind}${exit.open ? "" : " shut"}${to}`;
 }
