@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from undercroft.maps.model import Exit, Room
 from undercroft.systems.amulet.game_state import GameState
+from undercroft.systems.amulet.level_play import adopt_exits, mark_seen
 
 SQUARE = [(0.0, 0.0), (1.0, 0.0), (1.0, 1.0), (0.0, 1.0)]
 WALL = ((0.0, 0.0), (1.0, 0.0))
@@ -42,3 +43,12 @@ def out_of_reach() -> Room:
     """A room no way leads into (one seen through a murder hole), with an exit of its own
     still to be opened: the level is not all made, and has no Stair."""
     return room(9, door("9.1", "open"))
+
+
+def in_play(state: GameState) -> GameState:
+    """Room 1's exits in play and named, and what they show seen (as a step leaves it)."""
+    level = state.level
+    adopt_exits(level, 1, level.scenes[1])
+    mark_seen(level)
+    state.forget()
+    return state

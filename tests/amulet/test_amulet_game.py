@@ -652,7 +652,8 @@ def test_a_wide_way_leads_into_every_room_behind_it_as_each_hero_chooses() -> No
     door, room = laid_out.door, laid_out.room
     state = laid_out.lay_out(game(party=["warrior", "elf"]),
                              room(1, door("1.1", "walldoor", to=[2, 3], opened=True)),
-                             room(2, door("2.1", "walldoor", to=1, opened=True)),
+                             room(2, door("2.1", "walldoor", to=1, opened=True),
+                                  door("2.2", "stair")),
                              room(3, door("3.1", "walldoor", to=1, opened=True)))
     level = state.level
     adopt_exits(level, 1, level.scenes[1])

@@ -7,7 +7,7 @@ auditor asks after every step whether a living hero can still reach a way down
 ways that are open or can be opened (a key or blows for a lock, blows for a crumbling
 wall, eating or shooting a food ward, collecting a treasure wall) and secret exits a
 search can still find. A search, or a trapped hero's escape, is a Speed contest
-against the dungeon level with Scaling; deep enough, even a top roll loses it, and a
+against the Level Bonus with Scaling; deep enough, even a top roll loses it, and a
 contest nobody can win is no way on.
 
 It also counts where a game's steps go: per level (``level 3``, ``treasure level 4``,
@@ -22,7 +22,6 @@ from dataclasses import dataclass, field
 from typing import Any, Final
 
 from undercroft.engine.audit import AnomalyKind, Findings
-from undercroft.maps.model import Exit
 from undercroft.systems.amulet.actions import Action
 from undercroft.systems.amulet.content_ids import (
     CONTENT_IDS,
@@ -37,10 +36,11 @@ from undercroft.systems.amulet.fight_dice import CONTEST_DIE
 from undercroft.systems.amulet.game_config import GameConfig
 from undercroft.systems.amulet.game_state import GameState
 from undercroft.systems.amulet.harm import COUNTDOWN
-from undercroft.systems.amulet.level_play import Level, rooms_behind
-from undercroft.systems.amulet.scene import OPEN_FROM_THE_START, HeroState, Swarm
+from undercroft.systems.amulet.level_play import Level
+from undercroft.systems.amulet.scene import HeroState, Swarm
 from undercroft.systems.amulet.special_levels import secret_door_bonus, trap_bonus
 from undercroft.systems.amulet.tables import MONSTERS
+from undercroft.systems.amulet.way_down import exit_open_found, locks_at_hand, walk_opening_locks
 
 SPLIT_ROUNDS: Final = 20
 """Rounds living heroes may stand in different rooms before it is worth a look."""
@@ -174,19 +174,6 @@ class Reach:
     """The search contest of this level, written out (for the report)."""
 
 
-def _exit_state(level: Level, exit_: Exit) -> tuple[bool, bool]:
-    """Whether an exit is open, and whether it is found (either side may be in play)."""
-    state = level.exits.get(exit_.id) or level.exits.get(exit_.twin or "")
-    if state is not None:
-        return state.open, state.found
-    return exit_.type in OPEN_FROM_THE_START or exit_.opened, exit_.found
-
-
-KEY_SOURCES: Final = frozenset({"key", "treasure", "ward", "trap"})
-"""Contents that give a key (a treasure half the time) or open a door (a ward, and a
-trap a quarter of the time)."""
-
-
 def reach(game: GameState, findable: bool | None = None) -> Reach:
     """Whether a living hero on the level can reach a way down, and how far they get.
 
@@ -195,7 +182,8 @@ def reach(game: GameState, findable: bool | None = None) -> Reach:
     fastest free hero can still win its search (``findable`` overrides this: the
     audit asks whether a level would be open if searches could be won). A scroll a
     hero holds is not counted: it is a way off any level, and the auditor tells a
-    level that only a scroll can open from the others.
+    level that only a scroll can open from the others. The walk is the rules' own
+    (``way_down``), with these contests added.
     """
     level = game.level
     rules = game.config.play
@@ -223,64 +211,20 @@ def reach(game: GameState, findable: bool | None = None) -> Reach:
     if findable is None:
         findable = can_win(best, secret)
     slipping = any(h.has_special("teleportability") for h in free)
-    keys = slipping or rules.lock_hits > 0 or any(h.keys for h in game.heroes)
-    start = {game.rooms[h.name] for h in free}
-    while True:
-        locked = _walk(level, start, found, findable, slipping, keys)
-        if found.way is not None or keys or not locked or not _key_within(level, found.rooms):
-            return found
-        keys = True
-        start = found.rooms
-
-
-def _walk(level: Level, start: set[int], found: Reach, findable: bool, slipping: bool,
-          keys: bool) -> int:
-    """Walk the level's rooms from ``start`` through every way a hero can pass or open;
-    stop at the first way down (``found.way``). Returns the locked doors passed by."""
-    pending = level.generator.pending
-    found.rooms = set(start)
-    found.hidden = 0
-    waiting = sorted(start)
-    locked = 0
-    while waiting:
-        room_id = waiting.pop()
-        for exit_ in level.room(room_id).exits:
-            kind = exit_.type
-            name = level.name_of.get(exit_.id, exit_.id)
-            if kind == "stair":
-                found.way = f"the Stair {name} in room {room_id}"
-                return locked
-            is_open, is_found = _exit_state(level, exit_)
-            if not is_found and not (findable or slipping):
-                found.hidden += 1
-                continue
-            if not is_open and kind in ("door", "walldoor") and not keys:
-                locked += 1
-                continue
-            if exit_.id in pending:
-                what = "secret exit" if not is_found else kind
-                part = "" if exit_.to is None else "the rest of "
-                found.way = f"{part}the {what} {name} of room {room_id}, not yet opened"
-                return locked
-            for behind in rooms_behind(exit_):
-                if behind not in found.rooms:
-                    found.rooms.add(behind)
-                    waiting.append(behind)
-    return locked
-
-
-def _key_within(level: Level, rooms: set[int]) -> bool:
-    """Whether a key (or a ward) may be had in these rooms."""
-    for room_id in rooms:
-        scene = level.scenes.get(room_id)
-        kinds = [c.kind for c in scene.contents if not c.gone] if scene is not None \
-            else list(level.room(room_id).contents)
-        if KEY_SOURCES.intersection(kinds):
-            return True
-        if any(e.type == "treasure" and not _exit_state(level, e)[0]
-               for e in level.room(room_id).exits):
-            return True
-    return False
+    keys = slipping or locks_at_hand(game)
+    walked = walk_opening_locks(level, {game.rooms[h.name] for h in free},
+                                findable or slipping, keys)
+    found.rooms, found.hidden = walked.rooms, walked.hidden
+    if walked.stair is not None:
+        exit_, room_id = walked.stair
+        found.way = f"the Stair {level.name_of.get(exit_.id, exit_.id)} in room {room_id}"
+    elif walked.frontier is not None:
+        exit_, room_id = walked.frontier
+        name = level.name_of.get(exit_.id, exit_.id)
+        what = "secret exit" if not exit_open_found(level, exit_)[1] else exit_.type
+        part = "" if exit_.to is None else "the rest of "
+        found.way = f"{part}the {what} {name} of room {room_id}, not yet opened"
+    return found
 
 
 # ------------------------------------------------------------------ the auditor

@@ -54,6 +54,11 @@ class GameConfig(BaseModel):
     """Seed 001, Open: heroes who stay a step in a room without going through an open
     exit have the room behind it made, see it, and meet the swarms in it that chase
     (``game_step._roll_behind_open_exits``; False: rooms are made only when entered)."""
+    final_stair_in_reach: bool = True
+    """Seed 001's final-room Stair applied to what the party can reach: when no exit the
+    party can reach is left to open and no Stair is within its reach, the last room it
+    can reach gets a Stair (``way_down``). False: only when the whole level is made, as
+    the generator alone does (rooms nobody can enter then keep it from coming)."""
     miniboss_every: int = Field(10, ge=1, le=1000)
     """Seed 001: mini-boss levels "appear every 10 levels, for groups using the
     Scaling rules" (``play.scaling``)."""

@@ -46,6 +46,7 @@ from undercroft.systems.amulet.monster_phase import monsters_act
 from undercroft.systems.amulet.play_round import resolve, wear_specials
 from undercroft.systems.amulet.scene import HeroState, Scene
 from undercroft.systems.amulet.treasure_level import race, racing_actions
+from undercroft.systems.amulet.way_down import place_final_stair
 
 WAIT: Final = Action("wait")
 TRAPPED_OUT: Final = "Let's see you get out of here!"
@@ -222,7 +223,10 @@ def step(game: GameState, choices: Mapping[str, Action]) -> list[Event]:
     if any(h.treasure > treasure[h.name] for h in game.heroes):
         game.level.treasure_taken = True
     _level_cleared(game, claims)
+    stair = place_final_stair(game)
     changed = _changed_rooms(game, stood_in, made)
+    if stair is not None:
+        changed.add(stair)
     changed.update(int(exit_id.split(".", 1)[0]) for exit_id in frontier
                    if exit_id not in level.generator.pending)
     changed |= sync_exits(level, changed)

@@ -540,6 +540,11 @@ class LevelGenerator:
         runs = self._footprint(exit_).free_runs(self.board)
         return bool(runs) and self.board.fits_behind(runs[0], exit_.wall, smallest_outlines())
 
+    def add_stair(self, room_id: int) -> None:
+        """A Stair in a room already made (on a free unit of wall, else in its floor):
+        play's final-room Stair, in the last room the party can reach (``way_down``)."""
+        self._add_stair(self.level.room(room_id), "N")
+
     def _has_stair(self) -> bool:
         return any(e.type == "stair" for r in self.level.rooms for e in r.exits)
 

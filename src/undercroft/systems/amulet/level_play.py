@@ -84,6 +84,10 @@ class Level:
     name, once given, is kept, from the room first seen to the room in play."""
     beyond_of: dict[int, int] = field(default_factory=dict)
     """A room with a murder hole -> the room it looks into."""
+    way_checked: tuple[int, tuple[str, ...], tuple[int, ...], bool] | None = None
+    """What ``way_down.place_final_stair`` last found a way down with (the rooms made,
+    the exits still to open, the party's rooms, whether locks open): it asks again only
+    when one of them has changed."""
     made_by: dict[str, int] = field(default_factory=dict)
     """For a way opened in play: the first room its opening made, where a hero who goes
     through it into "the part not yet made" arrives (every hero choosing that part in

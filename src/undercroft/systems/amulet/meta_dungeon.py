@@ -30,6 +30,7 @@ from undercroft.systems.amulet.special_levels import (
     mini_boss,
     next_level_kind,
 )
+from undercroft.systems.amulet.way_down import place_final_stair
 
 
 def new_game(config: GameConfig, seed: int) -> GameState:
@@ -42,6 +43,7 @@ def new_game(config: GameConfig, seed: int) -> GameState:
                      level, rooms={h.name: 1 for h in heroes})
     _say(game, "level", f"level 1: the party wakes in room 1 (size {level.room(1).size})",
          depth=1)
+    place_final_stair(game)
     mark_seen(level)
     return game
 
@@ -206,6 +208,7 @@ def next_level(game: GameState) -> None:
         if config.stair_health and by_stairs:
             heal_hero(fight, hero, config.stair_health, "the stairs", "stairs")
     _advance(game, fight)
+    place_final_stair(game)
     mark_seen(game.level)
 
 
