@@ -28,6 +28,7 @@ from undercroft.systems.amulet.audit import (
     may_do_nothing,
     reach,
 )
+from undercroft.systems.amulet.events import Event
 from undercroft.systems.amulet.game_config import GameConfig
 from undercroft.systems.amulet.game_state import GameState
 from undercroft.systems.amulet.game_step import step
@@ -312,15 +313,18 @@ def test_a_whole_level_without_a_stair_is_found() -> None:
     assert kinds(AmuletAuditor(unmade)) == ["amulet.sealed-level"]
 
 
-def test_a_slip_into_rock_is_a_way_to_nowhere() -> None:
+def test_a_hero_who_finds_only_rock_beyond_is_a_way_to_nowhere() -> None:
+    """The rules no longer offer a way into rock (Teleportability crosses only walls with
+    a way known: ``test_teleportability_slips_only_into_rooms_across_a_wall``); the
+    detector still reads the step's "no way" event."""
     state = lay_out(game(), room(1, door("1.1", "stair")))
-    warrior = state.heroes[0]
-    warrior.specials["teleportability"] = 10
     auditor = AmuletAuditor(state)
-    choices = {h.name: WAIT for h in state.heroes} | {warrior.name: Action("slip", "south")}
-    auditor.see(state, 1, choices, step(state, choices))
+    rock = Event(state.table.round, "no way", "Warrior finds only rock beyond; Warrior stays",
+                 data={"hero": "Warrior"})
+    auditor.see(state, 1, {h.name: WAIT for h in state.heroes}, [rock])
     assert kinds(auditor) == ["amulet.way-to-nowhere"]
-    assert warrior.status == "in room"
+    auditor.see(state, 2, {h.name: WAIT for h in state.heroes}, [])
+    assert kinds(auditor) == ["amulet.way-to-nowhere"]
 
 
 def test_a_swarm_under_its_scatter_size_or_over_its_capacity_is_a_broken_state() -> None:

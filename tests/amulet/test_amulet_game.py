@@ -695,3 +695,23 @@ def test_the_rest_of_a_wide_way_is_made_when_a_hero_goes_through_it() -> None:
     made = state.rooms["Warrior"]
     assert made not in (1, 2) and state.rooms["Elf"] == made
     assert walldoor.to == [2, made]
+
+
+def test_teleportability_slips_only_into_rooms_across_a_wall() -> None:
+    """Seed 001: Teleportability "allows the character to teleport across walls". House
+    rule: across a wall where the players know of a way, into each room seen behind
+    such a way, or into what they have not seen there; a blank wall offers nothing."""
+    door, room = laid_out.door, laid_out.room
+    state = laid_out.in_play(laid_out.lay_out(
+        game(party=["warrior", "elf"]),
+        room(1, door("1.1", "door", to=2), door("1.2", "open", to=3)),
+        room(2, door("2.1", "door", to=1)),
+        room(3, door("3.1", "open", to=1), door("3.2", "stair"))))
+    state.hero("Warrior").specials["teleportability"] = 10
+    state.forget()
+    slips = [a.text for a in legal_for(state, "Warrior") if a.verb == "slip"]
+    assert slips == ["slip through north into room 3", "slip through north"]
+    act(state, Warrior="slip through north")
+    assert state.rooms["Warrior"] == 2  # behind the closed door: not seen before
+    assert [e.kind for e in state.events if e.kind == "no way"] == []
+

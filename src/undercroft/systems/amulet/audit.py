@@ -211,9 +211,8 @@ def reach(game: GameState, findable: bool | None = None) -> Reach:
     if findable is None:
         findable = can_win(best, secret)
     slipping = any(h.has_special("teleportability") for h in free)
-    keys = slipping or locks_at_hand(game)
-    walked = walk_opening_locks(level, {game.rooms[h.name] for h in free},
-                                findable or slipping, keys)
+    keys = slipping or locks_at_hand(game)  # a slip crosses a locked door's wall
+    walked = walk_opening_locks(level, {game.rooms[h.name] for h in free}, findable, keys)
     found.rooms, found.hidden = walked.rooms, walked.hidden
     if walked.stair is not None:
         exit_, room_id = walked.stair

@@ -534,6 +534,11 @@ class LevelGenerator:
             fired("amulet.create.final-stair")
             self._add_stair(self.level.room(self.last_room), "N")
 
+    def room_fits_behind(self, exit_id: str) -> bool:
+        """Whether opening this exit (now) would make a room behind it, rather than a
+        teleporter or nothing (play asks before a hero slips through its wall)."""
+        return self._room_fits_further(self._exits[exit_id][1])
+
     def _room_fits_further(self, exit_: Exit) -> bool:
         """Whether opening a wide exit again would make a room behind the part of it no
         room covers yet (its first free run, as ``_open_wall_exit`` tries)."""

@@ -3,7 +3,9 @@
 "Act during turn only" (seed 000, Combat): a hero acts only through the action
 chosen for the round; defences are automatic and cost nothing. Trapped heroes
 can only try to escape. Teleportability forbids picking up contents and wards
-(not sheltering behind them).
+(not sheltering behind them), and crosses a wall where the players know of a way
+through it (house rule: across a wall with no way known, rock or the level's edge
+may be all there is).
 """
 
 from __future__ import annotations
@@ -112,7 +114,9 @@ def _exits(scene: Scene, hero: HeroState) -> list[Action]:
     if scene.stairs_everywhere():
         actions += [Action("descend", wall) for wall in WALLS]
     if hero.has_special("teleportability"):
-        actions += [Action("slip", wall) for wall in WALLS]
+        actions += [Action("slip", wall) for wall in WALLS
+                    if any(wall in e.wall.split() for e in scene.exits if e.found
+                           and e.kind not in ("stair", "teleport"))]
     return actions
 
 
