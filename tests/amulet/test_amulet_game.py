@@ -715,3 +715,41 @@ def test_teleportability_slips_only_into_rooms_across_a_wall() -> None:
     assert state.rooms["Warrior"] == 2  # behind the closed door: not seen before
     assert [e.kind for e in state.events if e.kind == "no way"] == []
 
+
+
+def test_random_seats_take_half_too_and_the_game_takes_it() -> None:
+    """Modos' "take half ... at any time": the random player chooses among every legal
+    choice and the half form of each that rolls, so the rule is played by automated
+    seats too (the conformance suite's and the audit's random games)."""
+    from undercroft.engine.agents import agent_stream
+    from undercroft.engine.tally import tallying
+    from undercroft.systems.amulet.game_agents import AGENTS
+
+    agent = AGENTS["random"]()
+    state = new_game(GameConfig(), 5)
+    streams = {h.name: agent_stream(5, h.name) for h in state.heroes}
+    halves = 0
+    with tallying() as tally:
+        while state.ended is None and state.steps < 300:
+            choices = {seat: agent.choose(view(state, seat), legal_for(state, seat),
+                                          streams[seat]) for seat in to_act(state)}
+            halves += sum(1 for action in choices.values() if action.half)
+            step(state, choices)
+    assert halves > 0 and tally.fired["amulet.combat.take-half"] > 0
+
+
+def test_the_sensible_player_takes_half_on_a_blinking_wizard_when_half_is_even() -> None:
+    """A wizard's blink stops every odd damage result (seed 000): a d8 taken at half (4)
+    always lands, a d6's half (3) never does."""
+    from undercroft.rng import Stream
+    from undercroft.systems.amulet.game_agents import SensibleAgent
+
+    state = game(party=["elf", "valkyrie"])
+    state.level.scenes[1].swarms = [Swarm("swarm-1", "wizard", 60, 100)]
+    state.forget()
+    state.forget_rooms(None)
+    agent = SensibleAgent()
+    chose = {seat: agent.choose(view(state, seat), legal_for(state, seat), Stream(1, seat))
+             for seat in ("Elf", "Valkyrie")}
+    assert chose["Elf"].plain() == parse_action("attack swarm-1 with shot")
+    assert (chose["Elf"].half, chose["Valkyrie"].half) == (True, False)

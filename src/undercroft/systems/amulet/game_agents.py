@@ -15,7 +15,6 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any, Final
 
-from undercroft.engine.agents import RandomAgent
 from undercroft.rng import Stream
 from undercroft.systems.amulet.actions import Action
 from undercroft.systems.amulet.agent_map import (
@@ -109,10 +108,13 @@ class SensibleAgent:
         for foe in foes:
             if foe.get("kind") == "slime":
                 continue
-            mode = "shot" if foe.get("kind") == "wizard" else better
+            blinks = foe.get("kind") == "wizard"
+            mode = "shot" if blinks else better
             pick = verbs.find("attack", foe["id"], mode) or verbs.find("attack", foe["id"], "shot")
             if pick is not None:
-                return pick
+                halved = pick.halved() if blinks and _half_is_even(numbers[pick.mode or mode]) \
+                    else None
+                return halved or pick
         return None
 
     def _move(self, view: Mapping[str, Any], me: Mapping[str, Any], known: PartyMap,
@@ -208,6 +210,27 @@ def _breaking(legal: Sequence[Action]) -> Action | None:
     return through[0] if through else None
 
 
+def _half_is_even(die: str) -> bool:
+    """Whether taking half on this die ("d8" gives 4, "d12+1" gives 7) lands an even
+    result: a wizard's blink stops every odd one (seed 000), so against wizards the
+    sensible player takes half (Modos: "at any time") when it always lands."""
+    body = die.lstrip("d").split("+")
+    return (int(body[0]) // 2 + (int(body[1]) if len(body) > 1 else 0)) % 2 == 0
+
+
+class RandomHeroAgent:
+    """Any legal choice, uniformly, each choice that rolls also in its "take half" form
+    (Modos: half the die's highest "at any time"): the baseline that tries what a
+    careful player never does."""
+
+    name = "random"
+
+    def choose(self, view: Mapping[str, Any], legal: Sequence[Action], rng: Stream) -> Action:
+        options = list(legal)
+        options += [half for action in legal if (half := action.halved()) is not None]
+        return rng.choice(options)
+
+
 _SIDES: dict[str, int] = {}
 """Sides of each die text read so far (a hero's dice are read every choice)."""
 
@@ -220,4 +243,4 @@ def _sides(die: str) -> int:
     return known
 
 
-AGENTS: Final[dict[str, type[Any]]] = {"sensible": SensibleAgent, "random": RandomAgent}
+AGENTS: Final[dict[str, type[Any]]] = {"sensible": SensibleAgent, "random": RandomHeroAgent}
