@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
+import tempfile
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -67,9 +68,11 @@ def truth_hash(ruleset: Ruleset[Any, Any], state: Any) -> str:
 def resumed_differs(ruleset: Ruleset[Any, Any], config: Any, seed: int, agent: str, at: int,
                     bound: int, lose: str | None = None) -> str | None:
     """Play ``agent`` in every seat; after step ``at`` write a snapshot of the state, the
-    agents and their streams, read it back and play the copy on beside the original.
-    Where they first differ, or None. ``lose`` leaves one part out of the snapshot (the
-    test that shows this check can fail)."""
+    agents and their streams, read it back and play the copy on beside the original; and
+    read the same snapshot in a fresh Python process, which must go on exactly as the
+    original does too (:func:`resumed_elsewhere_differs`). Where they first differ, or
+    None. ``lose`` leaves one part out of the snapshot (the test that shows this check
+    can fail)."""
     state = ruleset.new(config, seed)
     agents = {seat: ruleset.agents()[agent]() for seat in ruleset.seats(state)}
     streams: dict[str, Any] = {}
@@ -83,6 +86,7 @@ def resumed_differs(ruleset: Ruleset[Any, Any], config: Any, seed: int, agent: s
     twin, twin_agents, twin_streams = copy["state"], copy["agents"], copy["streams"]
     if truth_hash(ruleset, twin) != truth_hash(ruleset, state):
         return f"read back after step {at}, the state is not the same"
+    mine = []
     for number in range(at + 1, bound + 1):
         if ruleset.outcome(state) is not None:
             break
@@ -93,11 +97,16 @@ def resumed_differs(ruleset: Ruleset[Any, Any], config: Any, seed: int, agent: s
         events = [event.to_dict() for event in ruleset.step(state, choices)]
         if [event.to_dict() for event in ruleset.step(twin, twin_choices)] != events:
             return f"step {number}: other events"
+        mine.append(state_hash({"choices": _texts(choices), "events": events}))
     if ruleset.outcome(twin) != ruleset.outcome(state):
         return "another outcome"
     if truth_hash(ruleset, twin) != truth_hash(ruleset, state):
         return "another end"
-    return None
+    mine.append(truth_hash(ruleset, state))
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / "snapshot.json"
+        path.write_text(text)
+        return _elsewhere_differs(ruleset, path, seed, at, bound, mine)
 
 
 def _texts(choices: dict[str, Any]) -> dict[str, str]:
@@ -108,9 +117,9 @@ def resumed_elsewhere_differs(ruleset: Ruleset[Any, Any], config: Any, seed: int
                               bound: int, folder: Path,
                               ready: Callable[[Any], bool]) -> str | None:
     """As :func:`resumed_differs`, but the snapshot is read and played on by a fresh
-    Python process: the first step after which ``ready(state)`` holds is written, and a new
-    interpreter, which has made nothing in memory, must go on exactly as this one does.
-    Where they first differ, or None."""
+    Python process only: the first step after which ``ready(state)`` holds is written,
+    and a new interpreter, which has made nothing in memory, must go on exactly as this
+    one does. Where they first differ, or None."""
     state = ruleset.new(config, seed)
     agents = {seat: ruleset.agents()[agent]() for seat in ruleset.seats(state)}
     streams: dict[str, Any] = {}
@@ -122,7 +131,14 @@ def resumed_elsewhere_differs(ruleset: Ruleset[Any, Any], config: Any, seed: int
         at += 1
     path = folder / "snapshot.json"
     path.write_text(snapshot.dumps({"state": state, "agents": agents, "streams": streams}))
-    here = [_digest(ruleset, state, agents, streams, seed, at, bound)]
+    here = _digest(ruleset, state, agents, streams, seed, at, bound)
+    return _elsewhere_differs(ruleset, path, seed, at, bound, here)
+
+
+def _elsewhere_differs(ruleset: Ruleset[Any, Any], path: Path, seed: int, at: int, bound: int,
+                       here: list[str]) -> str | None:
+    """Read the snapshot at ``path`` in a fresh interpreter and play on from step ``at``:
+    where its digests first differ from ``here`` (this process's), or None."""
     done = subprocess.run(
         [sys.executable, str(Path(__file__).with_name("resume_elsewhere.py")), str(path),
          ruleset.name, str(seed), str(at), str(bound)],
@@ -130,11 +146,11 @@ def resumed_elsewhere_differs(ruleset: Ruleset[Any, Any], config: Any, seed: int
     if done.returncode != 0:
         return f"the fresh process failed: {done.stderr.strip().splitlines()[-1:]}"
     there = json.loads(done.stdout)
-    for number, (mine, theirs) in enumerate(zip(here[0], there, strict=False), start=at + 1):
+    for number, (mine, theirs) in enumerate(zip(here, there, strict=False), start=at + 1):
         if mine != theirs:
             return f"step {number}: {theirs} in the fresh process, not {mine}"
-    if len(here[0]) != len(there):
-        return f"{len(there)} steps in the fresh process, not {len(here[0])}"
+    if len(here) != len(there):
+        return f"{len(there)} steps in the fresh process, not {len(here)}"
     return None
 
 

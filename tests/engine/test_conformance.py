@@ -3,7 +3,9 @@
 Seeded games end within a step bound; replay is exact; records round-trip
 through JSON; views leak nothing hidden; an illegal choice is refused and
 changes nothing; a game written as a snapshot and read back goes on exactly as
-the original. The last tests break each check on purpose to see it fail.
+the original, in this process and in a fresh one (every snapshot the suite writes is
+read by a new interpreter too). The last tests break each check on purpose to see it
+fail.
 """
 
 from __future__ import annotations
@@ -193,6 +195,15 @@ def test_the_fresh_process_check_catches_a_difference(tmp_path: Any,
     found = resumed_elsewhere_differs(get("amulet"), _config("amulet"), 4, "random", BOUND,
                                       tmp_path, _after(9))
     assert found is not None and found.startswith("step 10:")
+
+
+def test_every_snapshot_check_also_reads_the_snapshot_in_a_fresh_process(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """The in-process snapshot checks read each snapshot back in a fresh interpreter too:
+    one that plays on otherwise (here: with other streams) is found."""
+    monkeypatch.setenv("UNDERCROFT_TEST_RESUME_FRESH_STREAMS", "1")
+    found = resumed_differs(get("amulet"), _config("amulet"), 4, "random", 9, BOUND)
+    assert found is not None and found.startswith("step 10:") and "fresh process" in found
 
 
 def test_the_snapshot_check_catches_a_snapshot_that_forgets_the_agents_streams() -> None:
