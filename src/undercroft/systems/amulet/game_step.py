@@ -14,7 +14,6 @@ from typing import Final
 
 from undercroft.engine.tally import fired
 from undercroft.errors import BadInput
-from undercroft.maps.model import Exit
 from undercroft.systems.amulet import level_choices
 from undercroft.systems.amulet.actions import HALF_VERBS, Action
 from undercroft.systems.amulet.cover import drop_fallen_cover
@@ -34,7 +33,6 @@ from undercroft.systems.amulet.level_play import (
     rooms_behind,
     sync_exits,
     way_out,
-    ways_into,
 )
 from undercroft.systems.amulet.meta_dungeon import (
     boss_check,
@@ -45,14 +43,13 @@ from undercroft.systems.amulet.meta_dungeon import (
 )
 from undercroft.systems.amulet.monster_phase import monsters_act
 from undercroft.systems.amulet.play_round import resolve, wear_specials
-from undercroft.systems.amulet.scene import WALLS, HeroState, Scene
+from undercroft.systems.amulet.scene import HeroState, Scene
 from undercroft.systems.amulet.treasure_level import race, racing_actions
 from undercroft.systems.amulet.way_down import place_final_stair
+from undercroft.systems.amulet.ways_through import into_each_room, slip_target, ways_from
 
 WAIT: Final = Action("wait")
 TRAPPED_OUT: Final = "Let's see you get out of here!"
-WIDE_VERBS: Final = frozenset({"leave", "sneak"})
-"""Going through a way (a wide one offers one choice per room behind it)."""
 
 
 def to_act(game: GameState) -> frozenset[str]:
@@ -100,71 +97,10 @@ def _legal_now(game: GameState, seat: str) -> list[Action]:
     actions = legal(scene, hero, attacks)
     wide = game.wide_now.get(room_id)
     if wide is None:
-        wide = game.wide_now[room_id] = _wide_ways(game, room_id, scene)
+        wide = game.wide_now[room_id] = ways_from(game.level, room_id, scene)
     if wide:
-        actions = _into_each_room(actions, wide)
+        actions = into_each_room(actions, wide)
     return actions + token
-
-
-def _wide_ways(game: GameState, room_id: int, scene: Scene,
-               ) -> dict[str, tuple[int | None, ...]]:
-    """The room's open ways onto several rooms (or onto a room and a part not yet made),
-    with the choices each offers (``level_play.ways_into``), by exit name; and, while a
-    hero there has Teleportability, the rooms across each wall (by wall)."""
-    level = game.level
-    found = {}
-    for exit_ in scene.exits:
-        if exit_.passable:
-            options = ways_into(level, exit_.id)
-            if options != (None,):
-                found[exit_.id] = options
-    if any(h.has_special("teleportability") for h in scene.present()):
-        for wall in WALLS:
-            found[wall] = _across(level, room_id, wall)
-    return found
-
-
-def _into_each_room(actions: list[Action], wide: dict[str, tuple[int | None, ...]],
-                    ) -> list[Action]:
-    """Going through a wide way is one choice per room it leads into (seed 001: "the
-    remaining portion of walldoor leads to yet another room"), in place of one; so is
-    slipping through a wall (none where no room is to be found across it)."""
-    expanded = []
-    for action in actions:
-        known = action.verb in WIDE_VERBS or action.verb == "slip"
-        options = wide.get(action.target or "") if known else None
-        if options is None:
-            expanded.append(action)
-        else:
-            expanded += [Action(action.verb, action.target, room=room) for room in options]
-    return expanded
-
-
-def _ways_across(level: Level, room_id: int, wall: str) -> list[Exit]:
-    """The ways the players know of through one wall of a room (found; not a Stair or a
-    teleporter, which open no wall)."""
-    letter = wall[0].upper()
-    return [e for e in level.room(room_id).exits if letter in e.wall
-            and e.type not in ("stair", "teleport") and level.is_found(e)]
-
-
-def _across(level: Level, room_id: int, wall: str) -> tuple[int | None, ...]:
-    """Seed 001, Teleportability: "allows the character to teleport across walls". House
-    rule: across a wall where the players know of a way, into each room behind such a
-    way that they have seen (``slip through north into room 5``), and into what they
-    have not seen there (``slip through north``: a room made but not seen, or the room
-    the mapper makes behind a way still to open, if one fits); never into rock."""
-    seen: list[int | None] = []
-    unseen = False
-    for exit_ in _ways_across(level, room_id, wall):
-        for behind in rooms_behind(exit_):
-            if behind not in level.seen:
-                unseen = True
-            elif behind not in seen:
-                seen.append(behind)
-        unseen = unseen or (exit_.id in level.generator.pending
-                            and level.generator.room_fits_behind(exit_.id))
-    return (*seen, None) if unseen else tuple(seen)
 
 
 def check_choice(game: GameState, seat: str, action: Action) -> None:
@@ -380,15 +316,7 @@ def _target(game: GameState, action: Action, room_id: int) -> int | None:
     if action.verb in ("leave", "sneak", "teleport") and action.target:
         return way_out(level, action.target, action.room)
     if action.verb == "slip":
-        if action.room is not None:
-            return action.room
-        for exit_ in _ways_across(level, room_id, action.target or "north"):
-            if exit_.id in level.generator.pending \
-                    and level.generator.room_fits_behind(exit_.id):
-                return destination(level, exit_.id)
-            unseen = [r for r in rooms_behind(exit_) if r not in level.seen]
-            if unseen:
-                return unseen[0]
+        return slip_target(level, room_id, action)
     return None
 
 
