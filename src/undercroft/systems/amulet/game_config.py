@@ -43,7 +43,9 @@ class GameConfig(BaseModel):
     """Spending a token on a dead hero: back in the game with this much health, in
     the room where the party is."""
     stair_health: int = Field(10, ge=0, le=1000)
-    """Seed 001 Stair: "Each character gains 10 health when descending"."""
+    """Seed 001, Stair: "The torches of the lower level ignite when all PCs have arrived,
+    and each PC gains 10 bonus health at this time": every living hero, once all have
+    come down (not when a treasure level dissolves: no Stair was taken)."""
     advance_every: int = Field(2, ge=0, le=100)
     """Every this many levels reached, each hero gains a level point (0: never)."""
     depth_limit: int = Field(0, ge=0, le=10_000)
