@@ -167,6 +167,20 @@ def test_each_hero_spends_its_level_point_on_any_ability_at_once() -> None:
     assert "wait" in {a.text for a in legal_for(state, "Warrior")}
 
 
+def test_a_wards_gift_dies_with_its_toucher_and_level_points_wait_for_the_dead() -> None:
+    from undercroft.systems.amulet.harm import hurt_hero
+
+    state = game(party=["warrior", "elf"])
+    warrior = state.hero("Warrior")
+    warrior.ward_door, warrior.points = True, 1
+    hurt_hero(state.fight(1), warrior, [500], "a test", "countdown")
+    assert (warrior.status, warrior.ward_door, warrior.points) == ("dead", False, 1)
+    assert to_act(state) == {"Warrior", "Elf"}  # no free step for the dead
+    act(state, Warrior="spend a token")
+    assert to_act(state) == {"Warrior"}  # back: the point is spent at once
+    assert [a.verb for a in legal_for(state, "Warrior")] == ["point"] * 5
+
+
 def test_the_level_bonus_counts_normal_levels_only() -> None:
     """House rule: the Level Bonus of traps and secret exits is the normal levels reached;
     a treasure level (and a mini-boss level) is not counted, the depth counts them all."""

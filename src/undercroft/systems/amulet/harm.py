@@ -74,7 +74,8 @@ def set_health(fight: Fight, hero: HeroState, before: int, cause: str) -> None:
     """Announcements for thresholds crossed downward, and death at 0.
 
     A death says its cause; a hero held in quicksand dies of the trap, whatever
-    struck last (it could not get away)."""
+    struck last (it could not get away). A ward's gift, to be used "immediately",
+    dies with the hero (level points wait for a hero brought back)."""
     for threshold, words in HEALTH_CALLS:
         if before > threshold >= hero.health > 0:
             fired("amulet.call.health")
@@ -83,6 +84,7 @@ def set_health(fight: Fight, hero: HeroState, before: int, cause: str) -> None:
         if hero.status == "trapped":
             cause = TRAP
         hero.status = "dead"
+        hero.ward_door = False
         fight.say("death", f"{hero.name} dies", hero=hero.name, cause=cause)
 
 
