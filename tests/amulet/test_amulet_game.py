@@ -691,13 +691,13 @@ def test_the_rest_of_a_wide_way_is_made_when_a_hero_goes_through_it() -> None:
     """A walldoor whose first room was made (here by another way's room) still opens
     onto unmade space: "leave by" without a room makes what lies there and goes in;
     the room already made is its own choice."""
-    state = game(4, party=["warrior", "elf"])
+    state = game(126, party=["warrior", "elf"])
     level = state.level
-    level.generator.open(level.generator.pending[0])  # room 2 takes part of walldoor 1.3
-    _, walldoor = level.generator.level.find_exit("1.3")
-    assert walldoor.to == 2 and "1.3" in level.generator.pending
-    name = level.name_of["1.3"]
-    level.exits["1.3"].open = True
+    level.generator.open(level.generator.pending[0])  # room 2 takes part of walldoor 1.2
+    _, walldoor = level.generator.level.find_exit("1.2")
+    assert walldoor.to == 2 and "1.2" in level.generator.pending
+    name = level.name_of["1.2"]
+    level.exits["1.2"].open = True
     mark_seen(level)
     state.forget()
     assert [a.text for a in legal_for(state, "Warrior") if a.target == name] == [
@@ -708,7 +708,7 @@ def test_the_rest_of_a_wide_way_is_made_when_a_hero_goes_through_it() -> None:
     act(state, Warrior=f"leave by {name}", Elf=f"leave by {name}")
     made = state.rooms["Warrior"]
     assert made not in (1, 2) and state.rooms["Elf"] == made
-    assert walldoor.to == [2, made]
+    assert isinstance(walldoor.to, list) and walldoor.to[:2] == [2, made]
 
 
 def test_teleportability_slips_only_into_rooms_across_a_wall() -> None:
