@@ -14,6 +14,7 @@ from fastapi.testclient import TestClient
 from sqlalchemy.exc import OperationalError
 from web_helpers import Table, cycling_pick, new_app, stored_steps
 
+from undercroft.web.background import Background
 from undercroft.web.quotas import ServeLimits
 
 
@@ -134,9 +135,18 @@ def test_automated_steps_past_a_requests_share_go_on_in_the_background(
 
 
 def test_a_server_with_hundreds_of_automated_steps_due_answers_at_once(
-        tmp_path: Path) -> None:
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """A table whose humans have nothing left to choose (here every seat has become
-    automated) plays on in the background after a restart, not inside the start-up."""
+    automated) plays on in the background after a restart, not inside the start-up. The
+    background's jobs wait until the start-up's own steps are counted: on a busy machine
+    they could otherwise run before the count is read."""
+    release = threading.Event()
+    run_job = Background._logged
+
+    def held(job: Any) -> None:
+        release.wait(60)
+        run_job(job)
+
     limits = ServeLimits(steps_per_request=5)
     with TestClient(new_app(tmp_path, limits=limits)) as client:
         table = Table(client, "labyrinth", automated={"Seat-2": "careful"},
@@ -148,9 +158,11 @@ def test_a_server_with_hundreds_of_automated_steps_due_answers_at_once(
     with sqlite3.connect(tmp_path / "games.sqlite3") as db:
         db.execute("UPDATE game_seats SET agent = 'careful', token_hash = NULL "
                    "WHERE seat = 'Seat-1'")
+    monkeypatch.setattr(Background, "_logged", staticmethod(held))
     client = TestClient(new_app(tmp_path, limits=limits))
     service = _service(client)
     assert service.tables[table.id].steps - step <= 5  # at most one batch before serving
+    release.set()
     assert service.background.settle()
     live = service.tables[table.id]
     assert live.ruleset.outcome(live.state) is not None and live.steps > step + 5
