@@ -15,7 +15,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from scipy.stats import chisquare
-from shapely.geometry import box
+from shapely.geometry import Polygon, box
 
 from undercroft.dice import distribution
 from undercroft.errors import BadInput
@@ -393,13 +393,29 @@ def test_same_seed_same_plan_and_rolls_go_through_the_generators_stream() -> Non
 
 # --- layout -----------------------------------------------------------------------------
 
-def test_room_shapes_are_the_most_square_rectangles_of_exactly_the_size() -> None:
-    for size in range(1, 21):
-        w, h = room_shape(size)
-        assert w * h == size and w >= h
-        assert not any(size % d == 0 and d > h for d in range(1, w) if d <= size // d)
-    assert [room_shape(s) for s in (1, 2, 4, 6, 7, 12, 20)] == \
-        [(1, 1), (2, 1), (2, 2), (3, 2), (7, 1), (4, 3), (5, 4)]
+def test_room_shapes_are_squarish_rectangles_or_ls_of_exactly_the_size() -> None:
+    for size in range(1, MAX_ROOMS):
+        w, h, cut = room_shape(size)
+        assert w * h - cut == size and w >= h and w <= 2 * h and 0 <= cut < h
+        rect = Rect(0, 0, w, h, cut)
+        assert len(list(rect.cells())) == size == rect.area
+        assert Polygon(rect.outline()).area == size
+        if cut:  # an L only when no rectangle of the area is at most twice as long as wide
+            assert not any(size % d == 0 and size // d <= 2 * d for d in range(1, size + 1)
+                           if d <= size // d)
+    assert [room_shape(s) for s in (1, 2, 3, 4, 6, 7, 10, 12, 13, 20)] == \
+        [(1, 1, 0), (2, 1, 0), (2, 2, 1), (2, 2, 0), (3, 2, 0), (4, 2, 1), (4, 3, 2),
+         (4, 3, 0), (5, 3, 2), (5, 4, 0)]
+
+
+def test_an_l_room_is_its_box_less_the_north_east_corner() -> None:
+    wide = Rect(2, 3, 4, 3, 2)  # 10 squares: the east column keeps only its south square
+    assert not wide.contains((5, 4)) and not wide.contains((5, 5)) and wide.contains((5, 3))
+    assert wide.outline() == ((2, 3), (6, 3), (6, 4), (5, 4), (5, 6), (2, 6))
+    tall = Rect(0, 0, 2, 3, 1)  # stood on end: the north row loses its east square
+    assert not tall.contains((1, 2)) and tall.contains((0, 2)) and tall.area == 5
+    assert wide.to_dict() == {"x": 2, "y": 3, "w": 4, "h": 3, "cut": 2}
+    assert Rect(0, 0, 2, 2).to_dict() == {"x": 0, "y": 0, "w": 2, "h": 2}
 
 
 @settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -411,11 +427,11 @@ def test_layout_keeps_every_promise(config: PlanConfig, seed: int) -> None:
     assert set(layout.rects) == {room.number for room in plan.rooms}
     shapes = {}
     for number, rect in layout.rects.items():
-        assert all(isinstance(v, int) for v in (rect.x, rect.y, rect.w, rect.h))
-        assert rect.w * rect.h == plan.room(number).size
+        assert all(isinstance(v, int) for v in (rect.x, rect.y, rect.w, rect.h, rect.cut))
+        assert rect.area == plan.room(number).size
         assert rect.x >= 0 and rect.y >= 0
         assert rect.x + rect.w <= layout.width and rect.y + rect.h <= layout.height
-        shapes[number] = box(rect.x, rect.y, rect.x + rect.w, rect.y + rect.h)
+        shapes[number] = Polygon(rect.outline())
     for a in shapes:
         for b in shapes:
             if a < b:

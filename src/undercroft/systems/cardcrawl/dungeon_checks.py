@@ -13,7 +13,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from shapely import STRtree
-from shapely.geometry import LineString, box
+from shapely.geometry import LineString, Polygon, box
 from shapely.geometry import Point as ShapelyPoint
 
 from undercroft.systems.cardcrawl.dungeon_corridors import Corridor
@@ -33,7 +33,7 @@ def layout_problems(plan: DungeonPlan, layout: Layout) -> list[str]:
     """
     problems: list[str] = []
     frame = box(0, 0, layout.width, layout.height)
-    shapes = {n: box(r.x, r.y, r.x + r.w, r.y + r.h) for n, r in layout.rects.items()}
+    shapes = {n: Polygon(r.outline()) for n, r in layout.rects.items()}
     for number, shape in shapes.items():
         size = plan.room(number).size
         if shape.area != size:

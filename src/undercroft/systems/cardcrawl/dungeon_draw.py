@@ -74,15 +74,23 @@ def compose(plan: DungeonPlan, layout: Layout, title: str = "Random dungeon") ->
 
 
 def _room(number: int, rect: Rect, plan: DungeonPlan) -> list[Primitive]:
-    """A room's floor and walls, its number, and its type where the type fits."""
+    """A room's floor and walls, its number, and its type where the type fits.
+
+    The labels sit in the room's largest rectangle (all of it, less an L's cut column or row).
+    """
     room = plan.room(number)
+    items: list[Primitive] = [Polygon(rect.outline(), "room")]
     x0, y0, x1, y1 = rect.x, rect.y, rect.x + rect.w, rect.y + rect.h
-    items: list[Primitive] = [Polygon(((x0, y0), (x1, y0), (x1, y1), (x0, y1)), "room")]
-    cx, cy = rect.center
-    number_size = min(0.55, rect.h * 0.45, rect.w * 0.6)
+    if rect.cut and rect.w >= rect.h:
+        x1 -= 1
+    elif rect.cut:
+        y1 -= 1
+    w, h = x1 - x0, y1 - y0
+    cx, cy = (x0 + x1) / 2, (y0 + y1) / 2
+    number_size = min(0.55, h * 0.45, w * 0.6)
     lines = _split(room.type.name)
-    type_size = min(0.3, (rect.w - 0.2) / (CHAR_W * max(len(line) for line in lines)),
-                    (rect.h - 0.15 - number_size) / (len(lines) * LEADING))
+    type_size = min(0.3, (w - 0.2) / (CHAR_W * max(len(line) for line in lines)),
+                    (h - 0.15 - number_size) / (len(lines) * LEADING))
     extra = 1 if room.lower_level else 0
     if type_size < 0.14:
         items.append(Text((cx, cy), str(number), number_size, "room-number"))
@@ -95,7 +103,7 @@ def _room(number: int, rect: Rect, plan: DungeonPlan) -> list[Primitive]:
             y = top - number_size - (index + 0.5) * type_size * LEADING
             items.append(Text((cx, y), line, type_size, "room-type"))
     if room.lower_level:
-        size = max(min(0.28, rect.w / 4), 0.16)
+        size = max(min(0.28, w / 4), 0.16)
         items.append(Text((x1 - 0.1, y0 + size * 0.8), "down", size, "stairs", "end"))
     return items
 

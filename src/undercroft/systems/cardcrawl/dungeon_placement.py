@@ -1,8 +1,8 @@
 """Random Dungeons, layout step 2: snapping rooms to the grid near where the graph wants them.
 
-Each room becomes a rectangle of exactly its size in squares
+Each room becomes a rectangle or an L of exactly its size in squares
 (``dungeon_grid.room_shape``), placed nearest its target with one empty square
-to every other room. Entrance rooms go first, along the west side (the
+to every other room's box. Entrance rooms go first, along the west side (the
 facade), so nothing stands between them and the way in; then each room most
 tied to those already placed, pulled toward its placed neighbours.
 """
@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Final
 
 from undercroft.engine.tally import fired
@@ -34,7 +34,8 @@ class _Board:
     """Placed entrance rooms: nothing may stand west of them in their rows."""
 
     def fits(self, rect: Rect, entrance: bool) -> bool:
-        if any(cell in self.blocked for cell in rect.cells()):
+        if any((x, y) in self.blocked for x in range(rect.x, rect.x + rect.w)
+               for y in range(rect.y, rect.y + rect.h)):
             return False
         if entrance:
             return not any(rect.rows_overlap(other) for other in self.front)
@@ -99,7 +100,7 @@ def _spot(size: int, target: Point, board: _Board, entrance: bool) -> Rect:
     """
     fired("cardcrawl.layout.grid")
     fired("cardcrawl.layout.no-overlap")
-    wide, tall = room_shape(size)
+    wide, tall, cut = room_shape(size)
     shapes = [(wide, tall)] if wide == tall else [(wide, tall), (tall, wide)]
     cx, cy = round(target[0]), round(target[1])
     best: tuple[float, int, int, int, Rect] | None = None
@@ -108,7 +109,7 @@ def _spot(size: int, target: Point, board: _Board, entrance: bool) -> Rect:
     while found_at is None or radius <= found_at + 1:
         for dx, dy in _ring(radius):
             for index, (w, h) in enumerate(shapes):
-                rect = Rect(cx + dx - w // 2, cy + dy - h // 2, w, h)
+                rect = Rect(cx + dx - w // 2, cy + dy - h // 2, w, h, cut)
                 if board.fits(rect, entrance):
                     distance = math.dist(rect.center, target)
                     key = (distance, index, rect.y, rect.x, rect)
@@ -132,4 +133,4 @@ def normalise(rects: Mapping[int, Rect]) -> dict[int, Rect]:
     """Shift the map so the rooms start ``MARGIN`` squares from the west and south edges."""
     dx = MARGIN - min(r.x for r in rects.values())
     dy = MARGIN - min(r.y for r in rects.values())
-    return {n: Rect(r.x + dx, r.y + dy, r.w, r.h) for n, r in sorted(rects.items())}
+    return {n: replace(r, x=r.x + dx, y=r.y + dy) for n, r in sorted(rects.items())}

@@ -23,7 +23,7 @@ from undercroft.systems.cardcrawl.play_setup import new_game
 from undercroft.systems.cardcrawl.play_state import CardCrawlState
 from undercroft.systems.cardcrawl.play_view import view
 
-RULES_VERSION: Final = "1"
+RULES_VERSION: Final = "2"
 """Raise whenever a change would make an old record replay differently."""
 
 
