@@ -57,10 +57,13 @@ def test_json_document_has_the_die_plan_rooms_links_and_map(
     game_map = doc["map"]
     assert game_map["entrance_side"] == "west" and game_map["unit_feet"] == 10
     drawn = {(c["from"], c["to"]) for c in game_map["corridors"]}
-    for number in doc["entrance_rooms"]:
-        assert ("entrance", number) in drawn
-    for a, b in doc["mutual"]:
-        assert (a, b) in drawn
+    dropped = {(d["from"], d["to"]): d["reason"] for d in game_map["dropped"]}
+    for pair in [("entrance", n) for n in doc["entrance_rooms"]] + \
+            [(a, b) for a, b in doc["mutual"]]:
+        assert (pair in drawn) != (pair in dropped)
+    assert all(c.get("added") for c in game_map["corridors"]
+               if (c["from"], c["to"]) in {(a["from"], a["to"]) for a in game_map["added"]})
+    assert {"corridors", "dropped", "added", "junctions"} <= set(game_map)
     assert {r["what"].split(",")[0] for r in doc["rolls"] if r["table"] == "size"} == \
         {f"room {n} size" for n in range(1, 11)}
 
@@ -129,6 +132,7 @@ def test_svg_and_png_files_are_written_and_valid(capsys: pytest.CaptureFixture[s
     (("--rooms", "5", "--repeats", "sometimes"), "--repeats 'sometimes'"),
     (("--rooms", "5", "--max-repeats", "0"), "--max-repeats 0"),
     (("--rooms", "5", "--max-corridor", "0"), "--max-corridor 0"),
+    (("--rooms", "5", "--entrances", "0"), "--entrances 0"),
     (("--rooms", "5", "--svg", "/no/such/folder/plan.svg"), "--svg /no/such/folder/plan.svg"),
     (("--rooms", "5", "--png", "/no/such/folder/plan.png"), "--png"),
     (("--rooms", "many"), "--rooms"),
@@ -151,5 +155,32 @@ def test_house_rule_options_reach_the_document(capsys: pytest.CaptureFixture[str
     assert doc["options"]["lower_level"] is True and doc["options"]["repeats"] == "reroll"
     assert doc["lower_level_rooms"] == [r["number"] for r in doc["rooms"] if r["lower_level"]]
     assert all(link["reason"] != "over max" for r in doc["rooms"] for link in r["links"])
-    assert all(c["squares"] <= 3 for c in doc["map"]["corridors"])
-    assert all(d["reason"].startswith("too long") for d in doc["map"]["dropped"])
+    assert doc["options"]["max_corridor"] == 3 and doc["options"]["fit"] is True
+    assert any(d["reason"].startswith("too long") for d in doc["map"]["dropped"])
+    every = document(capsys, "--rooms", "12", "--seed", "2", "--all-links", "--entrances", "1")
+    assert every["options"]["fit"] is False and every["options"]["max_entrances"] == 1
+    assert every["map"]["dropped"] == []  # every rolled link drawn, every way in kept
+    assert {c["to"] for c in every["map"]["corridors"] if c["from"] == "entrance"} >= \
+        set(every["entrance_rooms"])
+    assert len([c for c in document(capsys, "--rooms", "20", "--seed", "2", "--entrances",
+                                    "1")["map"]["corridors"] if c["from"] == "entrance"]) == 1
+
+
+def test_links_added_so_every_room_is_reached_are_marked_in_list_plan_and_key(
+        capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    """Seed 2's default play dungeon rolled no way in: the plan gives one, and says so."""
+    svg = tmp_path / "plan.svg"
+    result = run(capsys, *DUNGEON, "--rooms", "10", "--vary", "--seed", "2", "--svg", str(svg))
+    assert result.code == 0
+    assert "Entrance links: none" in result.out
+    assert re.search(r"^Added: entrance-\d+ \(no way in was rolled", result.out, re.MULTILINE)
+    root = ET.fromstring(svg.read_text())
+    classes = [element.get("class") for element in root.iter()]
+    assert "corridor-entrance-added" in classes and "corridor-entrance" not in classes
+    texts = [element.text or "" for element in root.iter("{http://www.w3.org/2000/svg}text")]
+    assert any(", +entrance" in text or ": +entrance" in text for text in texts)
+    assert any(text.startswith("+n, dashed: added") for text in texts)
+    doc = document(capsys, "--rooms", "10", "--vary", "--seed", "2")
+    assert doc["entrance_rooms"] == []  # the rolled list stays as rolled
+    assert next(a["from"] for a in doc["map"]["added"]) == "entrance"
+

@@ -15,12 +15,13 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from scipy.stats import chisquare
-from shapely.geometry import Polygon, box
+from shapely.geometry import Polygon
 
 from undercroft.dice import distribution
 from undercroft.errors import BadInput
 from undercroft.rng import Stream
-from undercroft.systems.cardcrawl.dungeon_checks import layout_problems
+from undercroft.systems.cardcrawl.dungeon_checks import crowding_problems, layout_problems
+from undercroft.systems.cardcrawl.dungeon_connect import MAX_ENTRANCES, NO_WAY_IN, polish
 from undercroft.systems.cardcrawl.dungeon_dice import (
     DIE_SIZES,
     MAX_ROOMS,
@@ -30,7 +31,8 @@ from undercroft.systems.cardcrawl.dungeon_dice import (
     roll_size,
     scripted,
 )
-from undercroft.systems.cardcrawl.dungeon_graph import graph_positions
+from undercroft.systems.cardcrawl.dungeon_fit import CROWDED
+from undercroft.systems.cardcrawl.dungeon_graph import graph_positions, layout_graph
 from undercroft.systems.cardcrawl.dungeon_grid import Rect, room_shape
 from undercroft.systems.cardcrawl.dungeon_layout import Layout, LayoutConfig, layout_dungeon
 from undercroft.systems.cardcrawl.dungeon_links import ENTRANCE, read_link
@@ -424,6 +426,7 @@ def test_layout_keeps_every_promise(config: PlanConfig, seed: int) -> None:
     plan = generate_plan(config, seed)
     layout = layout_dungeon(plan)
     assert layout_problems(plan, layout) == []
+    assert crowding_problems(layout) == []
     assert set(layout.rects) == {room.number for room in plan.rooms}
     shapes = {}
     for number, rect in layout.rects.items():
@@ -436,23 +439,46 @@ def test_layout_keeps_every_promise(config: PlanConfig, seed: int) -> None:
         for b in shapes:
             if a < b:
                 assert shapes[a].intersection(shapes[b]).area == 0
-    # every link of the plan has a corridor (nothing is dropped without a length limit)
-    assert layout.dropped == ()
+    rolled = {(e.a, e.b): e for e in plan.edges()}
     drawn = {(c.a, c.b): c for c in layout.corridors}
-    assert set(drawn) == {(e.a, e.b) for e in plan.edges()}
-    for number in plan.entrance_rooms:
-        corridor = drawn[(ENTRANCE, number)]
-        assert corridor.points[0][0] == 0  # reaches the entrance side
-        rect = layout.rects[number]
-        west = box(0, rect.y, rect.x, rect.y + rect.h)
-        assert all(shape.intersection(west).area == 0 for shape in shapes.values())
-    if plan.entrance_rooms:
-        front = min(layout.rects[n].x for n in plan.entrance_rooms)
-        assert all(rect.x >= front for rect in layout.rects.values())
+    dropped = {(d.a, d.b): d for d in layout.dropped}
+    # every rolled link is drawn or dropped with its reason, and only rolled links are dropped
+    assert set(rolled) == (set(drawn) - {(c.a, c.b) for c in layout.added}) | set(dropped)
+    assert not set(drawn) & set(dropped) and set(dropped) <= set(rolled)
+    assert all(d.reason in (CROWDED, f"more ways in than the {MAX_ENTRANCES} the plan keeps")
+               for d in layout.dropped)
     for (a, b), corridor in drawn.items():
         assert corridor.mutual == ((a, b) in plan.mutual)
+        assert bool(corridor.added) == ((a, b) not in rolled)
         for cell in corridor.cells:
             assert not any(rect.contains(cell) for rect in layout.rects.values())
+    assert 1 <= len(layout.entrance_rooms) <= MAX_ENTRANCES
+    for number in layout.entrance_rooms:
+        assert drawn[(ENTRANCE, number)].points[0][0] == 0  # reaches the entrance side
+    assert layout.reachable() == set(layout.rects)
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(rooms=st.integers(min_value=2, max_value=MAX_ROOMS), vary=st.booleans(), seed=seeds)
+def test_every_dungeon_can_be_entered_and_every_room_reached(rooms: int, vary: bool,
+                                                             seed: int) -> None:
+    """The whole-game check of issue 22: over many seeds and sizes 2 to 60, a way in,
+    every room reached, corridors on no room and on no other corridor but at a junction."""
+    plan = generate_plan(PlanConfig(rooms=rooms, vary=vary), seed)
+    layout = layout_dungeon(plan)
+    assert layout.entrance_rooms
+    assert layout.reachable() == set(layout.rects)
+    assert layout_problems(plan, layout) == []  # shapely: no corridor crosses a room
+    assert crowding_problems(layout) == []
+
+
+def test_the_crowding_check_finds_corridors_that_touch_without_a_junction() -> None:
+    plan = generate_plan(PlanConfig(rooms=20), 1)
+    assert crowding_problems(layout_dungeon(plan)) == []
+    assert crowding_problems(layout_dungeon(plan, LayoutConfig(fit=False)))
+    met = layout_dungeon(generate_plan(PlanConfig(rooms=20), 0))
+    assert met.junctions and crowding_problems(met) == []
+    assert crowding_problems(replace(met, junctions=()))
 
 
 @settings(max_examples=10, deadline=None)
@@ -460,6 +486,110 @@ def test_layout_keeps_every_promise(config: PlanConfig, seed: int) -> None:
 def test_layout_is_the_same_for_the_same_seed(config: PlanConfig, seed: int) -> None:
     first = layout_dungeon(generate_plan(config, seed)).to_dict()
     assert layout_dungeon(generate_plan(config, seed)).to_dict() == first
+
+
+def components(nodes: list[int], pairs: list[tuple[int, int]]) -> list[set[int]]:
+    """The groups the pairs join (a plain flood fill, apart from the code's union-find)."""
+    near: dict[int, set[int]] = {node: set() for node in nodes}
+    for a, b in pairs:
+        near[a].add(b)
+        near[b].add(a)
+    groups: list[set[int]] = []
+    for node in nodes:
+        if any(node in group for group in groups):
+            continue
+        group, frontier = {node}, [node]
+        while frontier:
+            for other in near[frontier.pop()] - group:
+                group.add(other)
+                frontier.append(other)
+        groups.append(group)
+    return groups
+
+
+def test_a_dungeon_with_no_way_in_gets_one_at_the_room_nearest_the_entrance() -> None:
+    """Seed 2's default play dungeon rolled no entrance link (issue 22): the room the
+    graph layout puts nearest the entrance opens to it, marked as added; the rolled
+    list is left as it was."""
+    plan = generate_plan(PlanConfig(rooms=10, vary=True), 2)
+    rolled = plan.to_dict()
+    assert plan.entrance_rooms == ()
+    points = layout_graph(plan)
+    nearest = min((r.number for r in plan.rooms),
+                  key=lambda n: math.dist(points[n], points[ENTRANCE]))
+    layout = layout_dungeon(plan)
+    way_in = [c for c in layout.added if c.a == ENTRANCE]
+    assert [(c.b, c.added) for c in way_in] == [(nearest, NO_WAY_IN)]
+    assert layout.entrance_rooms == (nearest,) and layout.reachable() == set(layout.rects)
+    assert plan.to_dict() == rolled
+    document = layout.to_dict()
+    assert {"from": "entrance", "to": nearest, "reason": NO_WAY_IN} in document["added"]
+    assert any(c["from"] == "entrance" and c.get("added") == NO_WAY_IN
+               for c in document["corridors"])
+
+
+@pytest.mark.parametrize("rooms", [3, 6, 10, 14])
+def test_the_polish_adds_one_link_per_cut_off_group_to_its_nearest_room(rooms: int) -> None:
+    seen_added = 0
+    for seed in range(30):
+        plan = generate_plan(PlanConfig(rooms=rooms, vary=True), seed)
+        points = layout_graph(plan)
+        polished = polish(plan, points)
+        rolled = [link.pair for link in polished.links if not link.added]
+        added = [link for link in polished.links if link.added]
+        numbers = [ENTRANCE, *(room.number for room in plan.rooms)]
+        assert len(added) == len(components(numbers, rolled)) - 1  # the fewest
+        seen_added += len(added)
+        joined = next(g for g in components(numbers, rolled) if ENTRANCE in g)
+        for link in added:  # each from the joined rooms to the nearest cut-off room
+            inside = sorted(joined - {ENTRANCE}) or [ENTRANCE]
+            outside = [n for n in numbers if n not in joined]
+            best = min(math.dist(points[a], points[b]) for a in inside for b in outside)
+            assert math.dist(points[link.a], points[link.b]) == pytest.approx(best)
+            joined = next(g for g in components(numbers, [*rolled, link.pair])
+                          if ENTRANCE in g)
+            rolled.append(link.pair)
+        assert joined == set(numbers)
+    assert seen_added > 0
+
+
+def test_ways_in_are_cut_to_a_few_one_per_group_first() -> None:
+    cut = 0
+    for seed in range(30):
+        plan = generate_plan(PlanConfig(rooms=(10, 14, 20)[seed % 3], vary=True), seed)
+        polished = polish(plan, layout_graph(plan))
+        kept = polished.entrance_rooms
+        assert set(kept) <= set(plan.entrance_rooms) or not plan.entrance_rooms
+        assert len(kept) == min(len(plan.entrance_rooms), MAX_ENTRANCES) or \
+            not plan.entrance_rooms
+        assert [(d.a, d.b) for d in polished.dropped] == \
+            [(ENTRANCE, n) for n in plan.entrance_rooms if n not in kept]
+        cut += len(polished.dropped)
+        groups = components([r.number for r in plan.rooms],
+                            [(e.a, e.b) for e in plan.edges() if e.a != ENTRANCE])
+        with_way_in = [g for g in groups if g & set(plan.entrance_rooms)]
+        assert sum(bool(g & set(kept)) for g in with_way_in) == \
+            min(len(with_way_in), MAX_ENTRANCES)
+    assert cut > 0
+    # 14 rooms, seed 46: ways in at 1, 2, 3, 5, 6, 8 and 9; room 5 and the others are apart
+    plan = generate_plan(PlanConfig(rooms=14, vary=True), 46)
+    assert plan.entrance_rooms == (1, 2, 3, 5, 6, 8, 9)
+    assert polish(plan, layout_graph(plan)).entrance_rooms == (1, 2, 5)
+    plan = generate_plan(PlanConfig(rooms=20, vary=True), 0)
+    every = layout_dungeon(plan, LayoutConfig(fit=False))
+    assert every.entrance_rooms == plan.entrance_rooms and every.dropped == ()
+    assert len(layout_dungeon(plan, LayoutConfig(max_entrances=1)).entrance_rooms) == 1
+
+
+def test_a_junction_joins_every_room_its_corridors_lead_to() -> None:
+    layout = layout_dungeon(generate_plan(PlanConfig(rooms=20), 0))
+    [junction] = layout.junctions
+    ends = {end for pair in junction.corridors for end in pair}
+    passages = layout.passages()
+    for end in ends - {ENTRANCE}:
+        assert ends - {end} <= passages[end]
+    without = replace(layout, junctions=())
+    assert without.passages() != passages
 
 
 def test_mutual_links_are_pulled_closer_than_other_links() -> None:
@@ -481,11 +611,20 @@ def mean_length(edges: list[Edge], spots: dict[int, tuple[float, float]]) -> flo
 def test_a_corridor_length_limit_drops_links_with_the_reason() -> None:
     plan = generate_plan(PlanConfig(rooms=20), 5)
     layout = layout_dungeon(plan, LayoutConfig(max_corridor=2))
-    assert layout.dropped
-    assert all(d.reason.startswith("too long:") and "the limit is 2" in d.reason
+    assert any(d.reason == "too long: 3 squares, the limit is 2" for d in layout.dropped)
+    assert all((d.reason.startswith("too long:") and "the limit is 2" in d.reason)
+               or d.reason == CROWDED or d.reason.startswith("more ways in")
                for d in layout.dropped)
-    assert all(len(c.cells) <= 2 for c in layout.corridors)
     assert layout_problems(plan, layout) == []  # dropped links are accounted for
+    # a longer corridor is drawn only where the short ones leave its rooms apart
+    groups = {number: {number} for number in [ENTRANCE, *layout.rects]}
+    for corridor in layout.corridors:
+        if len(corridor.cells) <= 2:
+            joined = groups[corridor.a] | groups[corridor.b]
+            for number in joined:
+                groups[number] = joined
+    long = [c for c in layout.corridors if len(c.cells) > 2]
+    assert long and all(c.b not in groups[c.a] for c in long)
 
 
 def test_layout_check_finds_overlaps_bad_areas_and_missing_links() -> None:

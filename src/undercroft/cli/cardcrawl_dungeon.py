@@ -18,9 +18,11 @@ from rich.text import Text
 
 from undercroft.cli.output import check_target, emit_json, new_seed, write_bytes, write_text
 from undercroft.errors import BadInput
+from undercroft.systems.cardcrawl.dungeon_connect import MAX_ENTRANCES
 from undercroft.systems.cardcrawl.dungeon_dice import DIE_SIZES, MAX_ROOMS
 from undercroft.systems.cardcrawl.dungeon_draw import render_png, render_svg
 from undercroft.systems.cardcrawl.dungeon_layout import Layout, LayoutConfig, layout_dungeon
+from undercroft.systems.cardcrawl.dungeon_links import ENTRANCE
 from undercroft.systems.cardcrawl.dungeon_plan import DungeonPlan, PlanConfig, generate_plan
 
 REPEATS = ("keep", "reroll", "adjacent")
@@ -53,10 +55,17 @@ def dungeon_command(
     max_corridor: Annotated[int | None, typer.Option(
         "--max-corridor", help="Drop links whose corridor is longer than this many squares.")] \
         = None,
+    entrances: Annotated[int, typer.Option(
+        "--entrances", help="Ways in the plan keeps; more rolled ones are dropped.")] \
+        = MAX_ENTRANCES,
+    all_links: Annotated[bool, typer.Option(
+        "--all-links", help="Draw every rolled link, corridors sharing squares, and keep "
+                            "every way in (a picture of the list, not a plan to print).")] \
+        = False,
 ) -> None:
     """Generate a Random Dungeon (seed 004): sizes, types, connections, and a grid plan."""
     config, layout_config = read_options(rooms, vary, die, repeats, max_repeats, lower_level,
-                                         max_corridor)
+                                         max_corridor, entrances, all_links)
     for path, option in ((svg, "--svg"), (png, "--png")):
         if path is not None:
             check_target(path, option)
@@ -78,7 +87,8 @@ def dungeon_command(
 
 
 def read_options(rooms: int, vary: bool, die: str | None, repeats: str, max_repeats: int,
-                 lower_level: bool, max_corridor: int | None) -> tuple[PlanConfig, LayoutConfig]:
+                 lower_level: bool, max_corridor: int | None, entrances: int = MAX_ENTRANCES,
+                 all_links: bool = False) -> tuple[PlanConfig, LayoutConfig]:
     """The validated settings, or BadInput naming the option that was wrong."""
     if not 1 <= rooms <= MAX_ROOMS:
         raise BadInput(f"--rooms {rooms}: a dungeon has 1 to {MAX_ROOMS} rooms")
@@ -88,12 +98,15 @@ def read_options(rooms: int, vary: bool, die: str | None, repeats: str, max_repe
         raise BadInput(f"--max-repeats {max_repeats}: at least 1")
     if max_corridor is not None and max_corridor < 1:
         raise BadInput(f"--max-corridor {max_corridor}: at least 1 square")
+    if entrances < 1:
+        raise BadInput(f"--entrances {entrances}: at least 1 way in")
     sides = None if die is None else parse_die(die)
     try:
         config = PlanConfig.model_validate({"rooms": rooms, "vary": vary, "die": sides,
                                             "repeats": repeats, "max_repeats": max_repeats,
                                             "lower_level": lower_level})
-        return config, LayoutConfig(max_corridor=max_corridor)
+        return config, LayoutConfig(max_corridor=max_corridor, max_entrances=entrances,
+                                    fit=not all_links)
     except ValidationError as error:  # every field was checked above; kept as a safety net
         raise BadInput(f"dungeon options: {error.errors()[0]['msg']}") from None
 
@@ -150,6 +163,17 @@ def print_dungeon(console: Console, plan: DungeonPlan, layout: Layout, seed: int
         console.print(f"Down to a lower level: {', '.join(lower)}", markup=False)
     console.print(f"Map: {layout.width} x {layout.height} squares of 10 ft, entrance on the "
                   f"west, {len(layout.corridors)} corridors", markup=False)
+    reasons: dict[str, list[str]] = {}
     for dropped in layout.dropped:
-        start = "entrance" if dropped.a == 0 else str(dropped.a)
-        console.print(f"Not drawn: {start}-{dropped.b} ({dropped.reason})", markup=False)
+        reasons.setdefault(dropped.reason, []).append(_pair(dropped.a, dropped.b))
+    for reason, pairs in reasons.items():
+        console.print(f"Not drawn ({reason}): {', '.join(pairs)}", markup=False)
+    for added in layout.added:
+        console.print(f"Added: {_pair(added.a, added.b)} ({added.added})", markup=False)
+    for junction in layout.junctions:
+        meeting = " and ".join(_pair(a, b) for a, b in junction.corridors)
+        console.print(f"Junction: {meeting} meet", markup=False)
+
+
+def _pair(a: int, b: int) -> str:
+    return f"{'entrance' if a == ENTRANCE else a}-{b}"

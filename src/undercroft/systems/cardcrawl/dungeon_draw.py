@@ -30,6 +30,9 @@ PALETTE: Final[dict[str, Paint]] = {
     "corridor": Paint(stroke=BROWN, width=0.22),
     "corridor-mutual": Paint(stroke=RED, width=0.4),
     "corridor-entrance": Paint(stroke=GREEN, width=0.4),
+    "corridor-added": Paint(stroke=BROWN, width=0.22, dash=(0.35, 0.25)),
+    "corridor-entrance-added": Paint(stroke=GREEN, width=0.4, dash=(0.5, 0.3)),
+    "junction": Paint(fill=INK),
     "arrow": Paint(fill=GREEN),
     "room": Paint(stroke=INK, fill=FLOOR, width=0.1),
     "room-number": Paint(fill=INK, bold=True, halo=True),
@@ -57,20 +60,46 @@ def compose(plan: DungeonPlan, layout: Layout, title: str = "Random dungeon") ->
     items.append(Line((0, 0), (0, height), "outside"))
     corridors = sorted(layout.corridors, key=lambda c: ("link", "entrance", "mutual").index(c.kind))
     for corridor in corridors:
-        items.append(Polyline(corridor.points, f"corridor-{corridor.kind}"
-                              if corridor.kind != "link" else "corridor"))
+        items.append(Polyline(corridor.points, _corridor_class(corridor.kind, corridor.added)))
         if corridor.kind == "entrance":
             x, y = corridor.points[0]
             items.append(Polygon(((x, y - 0.35), (x + 0.6, y), (x, y + 0.35)), "arrow"))
+    items += _junctions(layout)
     for number, rect in layout.rects.items():
         items += _room(number, rect, plan)
-    items += _key(plan, layout, width + 1.0, height)
+    key = _key_lines(plan, layout)
+    items += _key(key, width + 1.0, height)
     items.append(Text((0, height + 1.7), title, TITLE, "title", "start"))
     items.append(Text((0, height + 0.8), f"{len(plan.rooms)} rooms, main die d{plan.dice.main}; "
                       f"entrance {ENTRANCE_SIDE} (green), mutual links red; 1 square = 10 ft",
                       SUBTITLE, "subtitle", "start"))
-    key_bottom = height - (len(plan.rooms) + 2) * KEY * LEADING * 1.2
-    return Drawing((-1.0, min(-1.0, key_bottom - 1.0), width + 1.0 + KEY_W, height + 2.6), items)
+    key_bottom = height - (len(key) + 1) * KEY * LEADING * 1.2
+    key_width = max(KEY_W, max(len(text) for text, _ in key) * KEY * CHAR_W + 0.5)
+    return Drawing((-1.0, min(-1.0, key_bottom - 1.0), width + 1.0 + key_width, height + 2.6),
+                   items)
+
+
+def _corridor_class(kind: str, added: str) -> str:
+    """The paint of a corridor: entrance green, mutual red, others brown; dashed if added."""
+    name = "corridor" if kind == "link" else f"corridor-{kind}"
+    return f"{name}-added" if added else name
+
+
+def _junctions(layout: Layout) -> list[Primitive]:
+    """Where corridors meet: a short piece of corridor from each junction square to the
+    square beside it of the corridor it meets, and a diamond on the junction square."""
+    cells = {(c.a, c.b): set(c.cells) for c in layout.corridors}
+    items: list[Primitive] = []
+    for junction in layout.junctions:
+        others = set().union(*(cells[pair] for pair in junction.corridors[1:]))
+        for cx, cy in junction.cells:
+            x, y = cx + 0.5, cy + 0.5
+            items += [Line((x, y), (x + dx, y + dy), "corridor")
+                      for dx, dy in ((1, 0), (0, 1), (-1, 0), (0, -1))
+                      if (cx, cy) not in others and (cx + dx, cy + dy) in others]
+            items.append(Polygon(((x - 0.3, y), (x, y - 0.3), (x + 0.3, y), (x, y + 0.3)),
+                                 "junction"))
+    return items
 
 
 def _room(number: int, rect: Rect, plan: DungeonPlan) -> list[Primitive]:
@@ -113,22 +142,46 @@ def _split(name: str) -> list[str]:
     return name.replace("/", "/ ").split()
 
 
-def _key(plan: DungeonPlan, layout: Layout, x: float, top: float) -> list[Primitive]:
-    """The seed's list beside the map: number, size, type, what it connects to."""
-    row = KEY * LEADING * 1.2
-    items: list[Primitive] = [Text((x, top - row / 2), "Rooms", KEY * 1.1, "title", "start")]
-    for index, room in enumerate(plan.rooms, start=1):
-        links = [str(n) for n in room.connections]
-        links = (["entrance"] if room.entrance else []) + links
+def _key_lines(plan: DungeonPlan, layout: Layout) -> list[tuple[str, str]]:
+    """The seed's list beside the map, as (text, class) lines: number, type, size and what
+    it connects to as rolled, links the map leaves out in brackets and links it added
+    marked +; then what the marks mean and why links were left out."""
+    dropped = {(d.a, d.b): d.reason for d in layout.dropped}
+    added = {(c.a, c.b) for c in layout.added}
+    lines: list[tuple[str, str]] = [("Rooms", "key-title")]
+    for room in plan.rooms:
+        links = (["entrance"] if room.entrance else []) + [str(n) for n in room.connections]
+        pairs = ([(0, room.number)] if room.entrance else []) + \
+            [(min(room.number, n), max(room.number, n)) for n in room.connections]
+        links = [f"[{text}]" if pair in dropped else text for text, pair in zip(links, pairs,
+                                                                                 strict=True)]
+        links += [f"+{'entrance' if a == 0 else a if b == room.number else b}"
+                  for a, b in sorted(added) if room.number in (a, b)]
         if room.lower_level:
             links.append("down")
-        text = f"{room.number}. {room.type.name} ({room.size}): {', '.join(links) or '-'}"
-        items.append(Text((x, top - (index + 0.5) * row), text, KEY, "key", "start"))
-    if layout.dropped:
-        y = top - (len(plan.rooms) + 1.5) * row
-        dropped = ", ".join(f"{'E' if d.a == 0 else d.a}-{d.b}" for d in layout.dropped)
-        items.append(Text((x, y), f"Not drawn: {dropped}", KEY, "key", "start"))
-    return items
+        lines.append((f"{room.number}. {room.type.name} ({room.size}): "
+                      f"{', '.join(links) or '-'}", "key"))
+    lines.append(("", "key"))
+    if dropped:
+        reasons: dict[str, int] = {}
+        for reason in dropped.values():
+            reasons[reason] = reasons.get(reason, 0) + 1
+        lines.append(("[n]: rolled, not drawn:", "key"))
+        lines += [(f"  {count} {'link' if count == 1 else 'links'}: {reason}", "key")
+                  for reason, count in reasons.items()]
+    if added:
+        lines.append(("+n, dashed: added so every room can be reached", "key"))
+    if layout.junctions:
+        lines.append(("Diamond: a junction, the corridors meeting there connect", "key"))
+    return lines
+
+
+def _key(lines: list[tuple[str, str]], x: float, top: float) -> list[Primitive]:
+    row = KEY * LEADING * 1.2
+    return [Text((x, top - (index + 0.5) * row), text,
+                 KEY * 1.1 if cls == "key-title" else KEY,
+                 "title" if cls == "key-title" else cls, "start")
+            for index, (text, cls) in enumerate(lines) if text]
 
 
 # --- SVG ----------------------------------------------------------------------------------

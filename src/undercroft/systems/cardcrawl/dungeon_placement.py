@@ -10,11 +10,12 @@ tied to those already placed, pulled toward its placed neighbours.
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Final
 
 from undercroft.engine.tally import fired
+from undercroft.systems.cardcrawl.dungeon_connect import Link
 from undercroft.systems.cardcrawl.dungeon_grid import GAP, Cell, Point, Rect, room_shape
 from undercroft.systems.cardcrawl.dungeon_links import ENTRANCE
 from undercroft.systems.cardcrawl.dungeon_plan import DungeonPlan
@@ -51,15 +52,20 @@ class _Board:
             self.front.append(rect)
 
 
-def place_rooms(plan: DungeonPlan, targets: Mapping[int, Point]) -> dict[int, Rect]:
-    """Entrance rooms first (north to south), then each room most tied to those placed."""
+def place_rooms(plan: DungeonPlan, targets: Mapping[int, Point],
+                links: Sequence[Link]) -> dict[int, Rect]:
+    """Entrance rooms first (north to south), then each room most tied to those placed.
+
+    ``links`` are the ones the map will try to draw (the polished plan's): their
+    entrance rooms make the facade and their rooms pull on each other.
+    """
     board = _Board()
-    entrance = set(plan.entrance_rooms)
+    entrance = {link.b for link in links if link.a == ENTRANCE}
     weights: dict[int, dict[int, float]] = {room.number: {} for room in plan.rooms}
-    for edge in plan.edges():
-        if edge.a != ENTRANCE:
-            weight = 3.0 if edge.mutual else 1.0
-            weights[edge.a][edge.b] = weights[edge.b][edge.a] = weight
+    for link in links:
+        if link.a != ENTRANCE:
+            weight = 3.0 if link.mutual else 1.0
+            weights[link.a][link.b] = weights[link.b][link.a] = weight
     west = min(x for x, _ in targets.values())
     for number in sorted(entrance, key=lambda n: (-targets[n][1], n)):
         # The facade: every entrance room aims at the west-most column, at its own height.

@@ -38,7 +38,6 @@ from undercroft.systems.cardcrawl.enemies import enemy_kind, kinds_for_room
 from undercroft.systems.cardcrawl.play_config import CardCrawlConfig
 from undercroft.systems.cardcrawl.play_skills import DEFENSIVE_SKILLS
 from undercroft.systems.cardcrawl.play_state import (
-    ENTRANCE,
     Attack,
     Card,
     CardCrawlState,
@@ -68,14 +67,10 @@ def new_game(config: CardCrawlConfig, seed: int) -> CardCrawlState:
 
 
 def dungeon_rooms(config: CardCrawlConfig, seed: int) -> dict[int, Room]:
-    """The rooms as the map draws them, each with its stock of enemies."""
+    """The rooms as the map draws them (linked by its corridors and their junctions), each
+    with its stock of enemies."""
     plan = generate_plan(PlanConfig(rooms=config.rooms, vary=config.vary), seed)
-    layout = layout_dungeon(plan)
-    links: dict[int, set[int]] = {room.number: set() for room in plan.rooms}
-    for corridor in layout.corridors:
-        links[corridor.b].add(corridor.a)
-        if corridor.a != ENTRANCE:
-            links[corridor.a].add(corridor.b)
+    links = layout_dungeon(plan).passages()
     stock = Stream(seed, "cardcrawl/stock")
     rooms = {}
     for planned in plan.rooms:
