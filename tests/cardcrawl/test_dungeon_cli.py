@@ -184,3 +184,20 @@ def test_links_added_so_every_room_is_reached_are_marked_in_list_plan_and_key(
     assert doc["entrance_rooms"] == []  # the rolled list stays as rolled
     assert next(a["from"] for a in doc["map"]["added"]) == "entrance"
 
+
+def test_the_readmes_20_room_plan_is_the_one_drawn_by_default(
+        capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    """The image the README shows is what `--rooms 20 --seed 1 --png` draws today (same
+    picture size, which follows the map and its key), so a layout change cannot leave it
+    stale."""
+    root = Path(__file__).parents[2]
+    image = root / "docs" / "images" / "cardcrawl-dungeon-20.png"
+    assert f"]({image.relative_to(root)})" in (root / "README.md").read_text(encoding="utf-8")
+    fresh = tmp_path / "plan.png"
+    assert run(capsys, *DUNGEON, "--rooms", "20", "--seed", "1", "--png", str(fresh)).code == 0
+    assert png_size(image.read_bytes()) == png_size(fresh.read_bytes())
+
+
+def png_size(data: bytes) -> tuple[int, int]:
+    assert data[:8] == b"\x89PNG\r\n\x1a\n"
+    return int.from_bytes(data[16:20], "big"), int.from_bytes(data[20:24], "big")
