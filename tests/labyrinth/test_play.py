@@ -139,6 +139,10 @@ def test_death_sends_items_back_and_loses_the_silver() -> None:
     hurt(state, me, 99, "a trap")
     assert not me.alive and me.silver == 0 and me.items == []
     assert "rations#3" in state.items.draw
+    [death] = [e for e in state.events if e.kind == "death"]
+    assert death.data == {"seat": "Seat-1", "source": "a trap", "items": ["rations#3"],
+                          "silver_lost": 12}
+    assert "killed by a trap" in death.text
 
 
 def test_coming_back_to_town_restores_health_and_ends_the_campaign_at_the_goal() -> None:

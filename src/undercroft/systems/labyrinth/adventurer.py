@@ -267,15 +267,14 @@ def consume_skip(adventurer: Adventurer) -> bool:
 
 
 def wizard_backlash(adventurer: Adventurer, stream: Stream) -> int | None:
-    """After a destructive wizard attacks: the 1d4 rolled, taken as damage; None (no roll)
-    for everyone else."""
+    """After a destructive wizard attacks: the 1d4 rolled, for the game to deal as damage
+    (through ``losses.hurt``, so that a backlash that kills follows Character Death like
+    any other death); None (no roll) for everyone else."""
     if not has_backlash(adventurer):
         return None
     fired("labyrinth.class.wizard-backlash")
     used("labyrinth.special.backlash")
-    rolled = stream.die(BACKLASH_DIE)
-    adventurer.take_damage(rolled)
-    return rolled
+    return stream.die(BACKLASH_DIE)
 
 
 def living_medics(party: Iterable[Adventurer]) -> int:

@@ -95,10 +95,9 @@ def player_turn(state: LabyrinthState, member: Adventurer, choice: Choice) -> No
         backlash = wizard_backlash(member, state.dice)
         if backlash is not None:
             fired("labyrinth.combat.wizard")
-            state.say("backlash", f"{member.seat}'s destructive magic bites back: {backlash}",
-                      seat=member.seat, damage=backlash)
-            if member.health == 0:
-                hurt(state, member, 0, "destructive magic")
+            state.say("backlash", f"{member.seat}'s destructive magic bites back: 1d4 "
+                      f"{backlash}", seat=member.seat, damage=backlash)
+            hurt(state, member, backlash, "destructive magic")
     advance(state)
 
 

@@ -23,7 +23,7 @@ from undercroft.systems.labyrinth.rules import legal, step, to_act
 from undercroft.systems.labyrinth.setup import new_game
 from undercroft.systems.labyrinth.view import view
 
-RULES_VERSION: Final = "1"
+RULES_VERSION: Final = "2"
 
 
 class LabyrinthRuleset:
