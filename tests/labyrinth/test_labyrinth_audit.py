@@ -169,7 +169,8 @@ def test_a_card_drawn_above_its_levels_is_out_of_range() -> None:
     play(state, auditor, "Seat-1", Choice("next"))
     [found] = auditor.findings.anomalies
     assert found.kind == "labyrinth.card-out-of-range"
-    assert "kobold-band (room, levels 3-5) drawn at level 1" in found.detail
+    assert "kobold-band (room, levels 3-5) drawn from the encounters deck at level 1" \
+        in found.detail
 
 
 def test_a_market_laid_out_from_a_floor_not_unlocked_is_out_of_range() -> None:
@@ -179,6 +180,16 @@ def test_a_market_laid_out_from_a_floor_not_unlocked_is_out_of_range() -> None:
     state.items.set_level(3, (), state.dice)  # the items deck runs ahead of the party
     play(state, auditor, "Seat-1", Choice("return"))
     assert "labyrinth.card-out-of-range" in kinds(auditor)
+
+
+def test_a_deck_left_behind_the_floors_unlocked_is_out_of_range() -> None:
+    state = game("human:warrior")
+    state.unlocked = 3  # unlocked, but the decks were not rebuilt at level 3
+    enter_floor(state, 1)
+    state.encounters.set_level(1, (), state.dice)
+    auditor = LabyrinthAuditor(state)
+    play(state, auditor, "Seat-1", Choice("next"))
+    assert kinds(auditor)[:1] == ["labyrinth.card-out-of-range"]
 
 
 def test_rooms_and_markets_of_the_floor_are_in_range() -> None:

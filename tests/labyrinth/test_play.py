@@ -46,10 +46,35 @@ def test_decks_hold_every_copy_of_the_level_and_are_rebuilt_on_a_new_level() -> 
     drawn = [state.encounters.take() for _ in range(4)]
     assert len(set(drawn)) == 4  # without replacement
     gain_item(state.party[0], "rations#1")
-    enter_floor(state, 3)
+    enter_floor(state, 1)
+    state.phase = "stairs"
+    step(state, {"Seat-1": Choice("down", "2")})
+    state.phase = "stairs"
+    step(state, {"Seat-1": Choice("down", "3")})
     assert len(state.encounters.draw) == deck_size(3, "encounters") == 20
     assert "rations#1" not in state.items.draw  # held by a player
     assert all(load_content().encounters[card_of(c)].holds(3) for c in state.encounters.draw)
+
+
+def test_the_decks_follow_the_deepest_floor_unlocked_not_the_floor_entered() -> None:
+    state = game("human:warrior")
+    assert state.items.level == 1
+    assert not any(card_of(c) == "kobold-knife" for c in state.items.draw)  # levels 2-5
+    enter_floor(state, 1)
+    state.phase = "stairs"
+    step(state, {"Seat-1": Choice("down", "2")})
+    state.phase = "stairs"
+    step(state, {"Seat-1": Choice("down", "3")})
+    state.stairs_owed = False
+    step(state, {"Seat-1": Choice("return")})
+    assert state.phase == "town" and state.unlocked == 3
+    on_sale = state.market + state.items.draw
+    assert any(card_of(c) == "kobold-knife" for c in on_sale)  # the market draws at level 3
+    step(state, {"Seat-1": Choice("enter", "1")})
+    assert state.floor == 1
+    assert (state.encounters.level, state.items.level) == (3, 3)
+    assert len(state.encounters.draw) == deck_size(3, "encounters")
+    assert any(card_of(c) == "kobold-band" for c in state.encounters.draw)  # levels 3-5
 
 
 @pytest.mark.parametrize("seed", range(8))

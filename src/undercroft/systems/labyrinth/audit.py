@@ -5,8 +5,8 @@ before it, so that a fault is caught at the step that made it:
 
 - a death that skips Character Death (the dead keep their items or silver, their items
   do not go back into the item deck, or no death is told);
-- a card drawn outside its level range (the decks follow the floor the party is on, and
-  never a floor it has not unlocked);
+- a card drawn outside its level range (the decks follow the deepest floor unlocked,
+  whichever floor the party is on);
 - a choice offered among the legal ones that ``step`` then refuses: every choice offered
   is tried on a copy of the game, so a refusal is found whether or not a player takes it;
 - one copy of a card in two places at once, an adventurer's sheet that breaks a rule, a
@@ -49,7 +49,7 @@ DEATH: Final = AnomalyKind(
     "silver kept, items not shuffled back into the item deck, or no death told")
 OUT_OF_RANGE: Final = AnomalyKind(
     "labyrinth.card-out-of-range", "a card was drawn outside its level range (the decks "
-    "follow the floor the party is on, never a floor not unlocked)")
+    "follow the deepest floor unlocked, whichever floor the party is on)")
 REFUSED: Final = AnomalyKind(
     "labyrinth.refused-choice", "a choice offered among the legal ones is refused (or "
     "raises) when taken")
@@ -219,22 +219,20 @@ class LabyrinthAuditor:
 
     def _ranges(self, state: LabyrinthState, step: int, before: _Before,
                 events: Sequence[TextEvent]) -> None:
-        """Seed 002, Card Levels: the decks hold the cards of the level entered."""
-        floor = state.floor
+        """Seed 002, Card Levels and Chapter 3: the decks hold the cards of the deepest
+        floor unlocked, whichever floor the party is on (rooms, items found, the market)."""
         for event in events:
             if event.kind == "room":
                 self._check_card(step, state, "encounters", str(event.data.get("card")),
-                                 floor, "room")
+                                 "room")
             elif event.kind in ("item", "treasure"):
-                self._check_card(step, state, "items", str(event.data.get("item")),
-                                 floor or state.items.level, "found")
+                self._check_card(step, state, "items", str(event.data.get("item")), "found")
         for card in state.market:
             if card not in before.market:
-                self._check_card(step, state, "items", card_of(card), state.items.level,
-                                 "market")
+                self._check_card(step, state, "items", card_of(card), "market")
 
     def _check_card(self, step: int, state: LabyrinthState, deck_name: str, card: str,
-                    level: int, how: str) -> None:
+                    how: str) -> None:
         deck: Deck = getattr(state, deck_name)
         spec = deck.cards.get(card)
         if spec is None:
@@ -242,10 +240,11 @@ class LabyrinthAuditor:
                       f"{deck_name} deck")
             return
         low, high = spec.levels
-        if not spec.holds(level) or level > state.unlocked:
-            self._add(OUT_OF_RANGE.kind, step, f"{card} {level}", f"{card} ({how}, levels "
-                      f"{low}-{high}) drawn at level {level}; floor {state.floor}, "
-                      f"{deck_name} deck at level {deck.level}, unlocked {state.unlocked}")
+        level = state.unlocked
+        if not spec.holds(level) or deck.level != level:
+            self._add(OUT_OF_RANGE.kind, step, f"{card} {deck.level}", f"{card} ({how}, levels "
+                      f"{low}-{high}) drawn from the {deck_name} deck at level {deck.level}; "
+                      f"floor {state.floor}, unlocked {level}")
 
 
 def _belongs(deck: Deck, copy_name: str) -> bool:

@@ -30,20 +30,25 @@ from undercroft.systems.labyrinth.town import arrive_in_town
 
 
 def enter_floor(state: LabyrinthState, floor: int) -> None:
-    """Seed 002, Card Levels: on a new dungeon level the decks are rebuilt for it (discards
-    back, new cards in, too-low cards out); the party's own items stay theirs."""
+    """Seed 002, Chapter 3: "Once a floor is unlocked, creatures and treasures of that
+    floor's level are mixed into the decks", so on entering any floor the decks are
+    rebuilt at the level of the deepest floor unlocked (Card Levels: discards back, newly
+    unlocked cards in, too-low cards out); the party's own items stay theirs. A party
+    back on floor 1 after unlocking floor 3 meets the level-3 decks."""
     fired("labyrinth.deck.levels")
+    fired("labyrinth.dungeon.unlocked-cards")
     held = [copy for member in state.party for copy in member.items]
-    state.encounters.set_level(floor, (), state.dice)
-    state.items.set_level(floor, held, state.dice)
+    state.encounters.set_level(state.unlocked, (), state.dice)
+    state.items.set_level(state.unlocked, held, state.dice)
     state.market = []
     state.phase = "explore"
     state.floor = floor
     state.room = None
     state.rooms_entered = 0
     state.deepest = max(state.deepest, floor)
-    state.say("floor", f"The party enters floor {floor} ({len(state.encounters.draw)} rooms "
-              "at most)", floor=floor)
+    state.say("floor", f"The party enters floor {floor} (decks at level {state.unlocked}, "
+              f"the deepest unlocked; {len(state.encounters.draw)} rooms at most)",
+              floor=floor)
 
 
 def begin(state: LabyrinthState, floor: int) -> None:
