@@ -242,6 +242,33 @@ def test_a_medics_six_keeps_the_rations() -> None:
     assert "rations#1" in me.items and me.health == me.max_health - 3
 
 
+def test_healing_cards_are_expended_only_in_an_empty_room() -> None:
+    state = game("human:warrior")
+    me = state.party[0]
+    gain_item(me, "rations#1")
+    gain_item(me, "medical-supplies#1")
+    me.health -= 5
+    heals = {Choice("use", "rations#1"), Choice("use", "medical-supplies#1")}
+
+    def offered() -> set[Choice]:
+        return heals & set(legal(state, "Seat-1"))
+
+    assert offered() == set()  # in town
+    enter_floor(state, 1)
+    assert offered() == set()  # before the first door
+    state.room = Room("treasure-chest#1", "chest")
+    assert offered() == set()  # a chest not yet opened
+    state.room.resolved = True
+    assert offered() == heals  # the chest opened: an empty room
+    state.phase = "stairs"
+    assert offered() == heals  # the stairwell's room, its guardian slain
+    state.phase = "explore"
+    state.room = Room("trapped-doorway#1", "trap", resolved=True)
+    assert offered() == heals  # "treat this room as an empty room"
+    me.health = me.max_health
+    assert offered() == set()  # nothing to heal
+
+
 def test_a_treasure_hoard_gives_every_player_five_silver() -> None:
     state = game("human:warrior", "oxkin:archer")
     from undercroft.systems.labyrinth.items_play import find_item

@@ -68,8 +68,7 @@ def explore_legal(state: LabyrinthState, member: Adventurer) -> list[Choice]:
         plays.append(Choice("next"))
     if not state.stairs_owed or not state.encounters.draw:
         plays.append(Choice("return"))
-    calm = room is None or room.resolved or room.kind == "chest"
-    plays += item_legal(state, member, calm)
+    plays += item_legal(state, member)
     return plays
 
 

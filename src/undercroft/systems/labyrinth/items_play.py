@@ -1,7 +1,8 @@
 """Items in play: finding them, equipping them, using them (seed 002, Appendix D).
 
 Rations (1d4) and Medical Supplies (3d4) are expended "in an empty room" (a room
-whose encounter is finished); a living medic's 1d6 keeps the card on a 6. A
+whose encounter is finished: not a closed chest's, not before the first door, not the
+town); a living medic's 1d6 keeps the card on a 6. A
 Treasure Hoard gives each player 5 sp at once. The Dragon Statue is rolled once
 and then gone (house rule: the card says nothing of a second roll); where its
 table says "you may", the automated choice is the one that helps (docs/rules/
@@ -64,8 +65,20 @@ def find_item(state: LabyrinthState, member: Adventurer) -> None:
               seat=member.seat, item=card.id)
 
 
-def item_legal(state: LabyrinthState, member: Adventurer, calm: bool) -> list[Choice]:
+def in_empty_room(state: LabyrinthState) -> bool:
+    """Whether the party stands in an empty room: one whose encounter is finished (Chapter
+    3: "Once an encounter is finished, the room is considered empty"), not a chest still
+    closed, not the corridor before the first door, not the town."""
+    room = state.room
+    return state.phase in ("explore", "stairs") and room is not None and room.resolved
+
+
+def item_legal(state: LabyrinthState, member: Adventurer) -> list[Choice]:
+    """What the member may do with its items outside a fight: equip and unequip, roll the
+    Dragon Statue, and expend a healing card when hurt, in an empty room where the card
+    says so (Rations and Medical Supplies: "in an empty room")."""
     plays: list[Choice] = []
+    empty_room = in_empty_room(state)
     for copy in member.items:
         card = state.item(copy)
         if isinstance(card, EquipmentItem) and copy not in member.equipped:
@@ -73,9 +86,10 @@ def item_legal(state: LabyrinthState, member: Adventurer, calm: bool) -> list[Ch
                 plays.append(Choice("equip", copy))
         elif isinstance(card, EquipmentItem):
             plays.append(Choice("unequip", copy))
-        if calm and isinstance(card, StatueItem):
+        if isinstance(card, StatueItem):
             plays.append(Choice("use", copy))
-        if calm and isinstance(card, ConsumableItem) and member.health < member.max_health:
+        if isinstance(card, ConsumableItem) and member.health < member.max_health \
+                and (empty_room or not card.empty_room_only):
             plays.append(Choice("use", copy))
     return plays
 
@@ -104,7 +118,7 @@ def use(state: LabyrinthState, member: Adventurer, choice: Choice) -> None:
     assert isinstance(card, ConsumableItem)
     fired("labyrinth.deck.item-effects")
     fired("labyrinth.item.healing")
-    if state.phase == "explore":
+    if in_empty_room(state):
         fired("labyrinth.dungeon.empty-room")
     regained = member.heal(roll_total(card.heal, state.dice))
     medics = living_medics(state.party)

@@ -42,9 +42,9 @@ def legal(state: LabyrinthState, seat: str) -> list[Choice]:
     if state.phase == "fight":
         return battle.fight_legal(state, member)
     if state.phase == "town":
-        plays = town.town_legal(state, member) + items_play.item_legal(state, member, True)
+        plays = town.town_legal(state, member) + items_play.item_legal(state, member)
     elif state.phase == "stairs":
-        plays = dungeon.stairs_legal(state) + items_play.item_legal(state, member, True)
+        plays = dungeon.stairs_legal(state) + items_play.item_legal(state, member)
     else:
         plays = dungeon.explore_legal(state, member)
     return [*plays, Choice("wait")]
