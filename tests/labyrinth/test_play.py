@@ -277,6 +277,62 @@ def test_a_treasure_hoard_gives_every_player_five_silver() -> None:
     assert [m.silver for m in state.party] == [15, 15]
 
 
+def statue_rolled(face: int, *party: str) -> LabyrinthState:
+    """Seat-1 in town rolls the Dragon Statue, the d6 showing ``face``."""
+    state = game(*(party or ("human:warrior", "oxkin:medic")))
+    gain_item(state.party[0], "dragon-statue#1")
+    state.dice = Faces(face)
+    step(state, {"Seat-1": Choice("use", "dragon-statue#1")})
+    return state
+
+
+def test_the_dragon_statues_choices_are_its_rollers() -> None:
+    state = statue_rolled(2)  # "you may increase a base stat by 1"
+    me = state.party[0]
+    before = dict(me.stats)
+    assert RULESET.to_act(state) == {"Seat-1"}  # still Seat-1's to choose, not the next seat
+    assert legal(state, "Seat-1") == [Choice("raise", "strength"),
+                                      Choice("raise", "intelligence"),
+                                      Choice("raise", "luck"), Choice("keep")]
+    step(state, {"Seat-1": Choice("raise", "luck")})
+    assert me.stats == {**before, "luck": before["luck"] + 1}
+    assert RULESET.to_act(state) == {"Seat-2"} and state.statue is None
+    state = statue_rolled(3)  # "you must decrease a base stat by 1": no declining
+    assert Choice("keep") not in legal(state, "Seat-1")
+    assert {c.verb for c in legal(state, "Seat-1")} == {"lower"}
+    state = statue_rolled(4)  # "You may switch the value of your luck stat with another"
+    me = state.party[0]
+    before = dict(me.stats)
+    assert legal(state, "Seat-1") == [Choice("swap", "strength"),
+                                      Choice("swap", "intelligence"), Choice("keep")]
+    step(state, {"Seat-1": Choice("swap", "intelligence")})
+    assert (me.stats["luck"], me.stats["intelligence"]) == (before["intelligence"],
+                                                            before["luck"])
+    state = statue_rolled(2)
+    with pytest.raises(BadInput, match="not possible now"):
+        step(state, {"Seat-1": Choice("next")})
+    for text in ("raise strength", "lower luck", "swap luck with intelligence",
+                 "keep the stats as they are"):
+        assert parse_choice(text).text == text
+
+
+def test_the_dragon_statues_first_face_kills_by_the_death_rules() -> None:
+    state = statue_rolled(1)
+    me = state.party[0]
+    assert not me.alive and me.items == [] and me.silver == 0
+    [death] = [e for e in state.events if e.kind == "death"]
+    assert death.data["source"] == "Dragon Statue"
+    assert RULESET.to_act(state) == {"Seat-2"}
+
+
+def test_the_automated_players_make_the_statues_choice_that_helps() -> None:
+    for agent in ("careful", "bold"):
+        state = statue_rolled(2, "human:wizard", "oxkin:medic")
+        view = RULESET.view(state, "Seat-1")
+        chosen = RULESET.agents()[agent]().choose(view, legal(state, "Seat-1"), Faces())
+        assert chosen == Choice("raise", "intelligence")
+
+
 def test_a_bracing_hollow_adds_2d6_to_its_armour_then_skips_its_next_attack() -> None:
     state = game("hollow:warrior")  # no elements: nullified, may brace
     enter_floor(state, 1)

@@ -87,5 +87,9 @@ def show_table(console: Console, view: dict[str, Any], seat: str, legal: Sequenc
         worn = ", ".join(member["equipped"] + member["cursed"]) or "nothing worn"
         console.print(f"  {member['seat']}, {member['race']} {member['class']}: {state}, "
                       f"{member['silver']} sp, {worn}", markup=False)
+    statue = view.get("statue")
+    if statue is not None:
+        console.print(f"  The Dragon Statue: {statue['text']}. {statue['seat']} chooses.",
+                      markup=False)
     for number, action in enumerate(legal, start=1):
         console.print(f"  {number:>2}  {action.text}", markup=False)

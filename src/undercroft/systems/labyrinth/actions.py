@@ -4,7 +4,9 @@ Town: "buy kobold-knife#1", "sell rations#2", "lift the curse on cursed-ring#1",
 "enter floor 2". Dungeon: "open the next door", "return to town", "use rations#1",
 "equip kobold-knife#1", "unequip kobold-knife#1", "open the chest", "check the chest
 for traps", "go down to floor 3". Fight: "attack goblin-2", "attack goblin-2 with
-intelligence", "attack goblin-2, bracing". Anywhere: "wait".
+intelligence", "attack goblin-2, bracing". After a Dragon Statue roll that leaves a
+choice: "raise strength", "lower luck", "swap luck with intelligence", "keep the stats as
+they are". Anywhere: "wait".
 """
 
 from __future__ import annotations
@@ -29,6 +31,10 @@ _FORMS: Final = (
     ("search", re.compile(r"^check the chest for traps$")),
     ("down", re.compile(r"^go down to floor (?P<target>\d+)$")),
     ("attack", re.compile(r"^attack (?P<target>\S+?)(?P<how> with intelligence|, bracing)?$")),
+    ("raise", re.compile(r"^raise (?P<target>strength|intelligence|luck)$")),
+    ("lower", re.compile(r"^lower (?P<target>strength|intelligence|luck)$")),
+    ("swap", re.compile(r"^swap luck with (?P<target>strength|intelligence)$")),
+    ("keep", re.compile(r"^keep the stats as they are$")),
     ("wait", re.compile(r"^wait$")),
 )
 
@@ -51,6 +57,8 @@ class Choice:
             "equip": f"equip {target}", "unequip": f"unequip {target}",
             "open": "open the chest", "search": "check the chest for traps",
             "down": f"go down to floor {target}",
+            "raise": f"raise {target}", "lower": f"lower {target}",
+            "swap": f"swap luck with {target}", "keep": "keep the stats as they are",
             "attack": f"attack {target}" + {"intelligence": " with intelligence",
                                              "brace": ", bracing"}.get(how, ""),
         }.get(self.verb, self.verb)

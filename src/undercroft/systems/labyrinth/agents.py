@@ -18,8 +18,10 @@ from undercroft.systems.labyrinth.actions import Choice
 
 RETREAT: Final = {"careful": 0.6, "bold": 0.3}
 HEALING: Final = ("rations", "medical-supplies")
-WEAPONS: Final = ("kobold-knife", "brainsucker-stick", "sureshot-shooter")
 """Back to town when the party's health falls below this share of its maximum."""
+WEAPONS: Final = ("kobold-knife", "brainsucker-stick", "sureshot-shooter")
+ATTACK_STATS: Final = {"wizard": "intelligence"}
+"""The stat a class attacks with (Strength for the others)."""
 
 
 class PartyAgent:
@@ -31,6 +33,8 @@ class PartyAgent:
         for choice in legal:
             by_verb.setdefault(choice.verb, []).append(choice)
         me = next(m for m in view["party"] if m["seat"] == view["turn"])
+        if view.get("statue") is not None:
+            return self._statue(me, legal)
         if "attack" in by_verb:
             return self._attack(view, by_verb["attack"])
         for verb in ("equip", "search", "open"):
@@ -72,6 +76,19 @@ class PartyAgent:
                 return choice
         floors = by_verb.get("enter", [])
         return max(floors, key=lambda c: int(c.target)) if floors else by_verb["wait"][0]
+
+    @staticmethod
+    def _statue(me: Mapping[str, Any], legal: Sequence[Choice]) -> Choice:
+        """A Dragon Statue's choice that helps: raise the stat the class attacks with
+        (Intelligence for a wizard, else Strength), lower Luck, swap Luck with the attack
+        stat only when Luck is higher."""
+        attack = ATTACK_STATS.get(me["class"], "strength")
+        stats = me["stats"]
+        wanted = [Choice("raise", attack), Choice("lower", "luck")]
+        if stats["luck"] > stats[attack]:
+            wanted.append(Choice("swap", attack))
+        return next((c for c in wanted if c in legal), None) \
+            or next((c for c in legal if c.verb == "keep"), legal[0])
 
     @staticmethod
     def _hurt(view: Mapping[str, Any]) -> float:

@@ -77,6 +77,7 @@ DOING: Final[dict[str, str]] = {
     "enter": "travel", "return": "travel", "down": "travel",
     "next": "explore", "open": "chest", "search": "chest",
     "equip": "items", "unequip": "items", "use": "items",
+    "raise": "items", "lower": "items", "swap": "items", "keep": "items",
     "attack": "fight", "wait": "waiting",
 }
 """What a step did, by its verb (every step of a battle is ``fight``)."""
@@ -331,6 +332,7 @@ def fingerprint(state: LabyrinthState) -> object:
     room, fight = state.room, state.fight
     return (state.phase, state.floor, state.unlocked, state.stairs_owed, state.ended,
             None if member is None else member.seat,
+            None if state.statue is None else tuple(state.statue.to_dict().values()),
             tuple(_sheet(m) for m in state.party), tuple(state.market),
             None if room is None else (room.card, room.resolved, room.chest_checked,
                                        room.chest_safe),

@@ -41,6 +41,23 @@ class Room:
                 "chest_checked": self.chest_checked, "chest_safe": self.chest_safe}
 
 
+@dataclass
+class StatueChoice:
+    """A Dragon Statue face that leaves a choice to its roller: which base stat goes up
+    (``raise_stat``) or down (``lower_stat``), or which stat Luck swaps with
+    (``swap_luck``); ``optional`` when the face says "may" (the roller may decline)."""
+
+    seat: str
+    effect: str
+    amount: int
+    optional: bool
+    text: str
+    """The face's words, for the table."""
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"seat": self.seat, "effect": self.effect, "amount": self.amount,
+                "optional": self.optional, "text": self.text}
+
 
 @dataclass
 class LabyrinthState:
@@ -74,6 +91,8 @@ class LabyrinthState:
     """"victory", "defeated" or "time up"."""
     deepest: int = 0
     """The deepest floor the party has stood on."""
+    statue: StatueChoice | None = None
+    """A Dragon Statue roll waiting for its roller's choice: that seat acts next."""
 
     def adventurer(self, seat: str) -> Adventurer:
         for member in self.party:

@@ -4,20 +4,19 @@ Rations (1d4) and Medical Supplies (3d4) are expended "in an empty room" (a room
 whose encounter is finished: not a closed chest's, not before the first door, not the
 town); a living medic's 1d6 keeps the card on a 6. A
 Treasure Hoard gives each player 5 sp at once. The Dragon Statue is rolled once
-and then gone (house rule: the card says nothing of a second roll); where its
-table says "you may", the automated choice is the one that helps (docs/rules/
-labyrinth.md). A cursed item is worn the moment it is found.
+and then gone (house rule: the card says nothing of a second roll); a face that
+names no stat (raise one, lower one, swap Luck with one) is its roller's choice,
+made as the roller's next action (declining is a choice where the face says
+"may"). A cursed item is worn the moment it is found.
 """
 
 from __future__ import annotations
-
-from typing import Final
 
 from undercroft.engine.tally import drawn, fired, used
 from undercroft.systems.labyrinth.actions import Choice
 from undercroft.systems.labyrinth.adventurer import living_medics, modifier
 from undercroft.systems.labyrinth.adventurer_items import equip, gain_item, lose_item, unequip
-from undercroft.systems.labyrinth.adventurer_specials import STATS, Stat, medic_keeps_card
+from undercroft.systems.labyrinth.adventurer_specials import STATS, medic_keeps_card
 from undercroft.systems.labyrinth.adventurer_state import EQUIP_SLOTS, Adventurer
 from undercroft.systems.labyrinth.content_models import (
     ConsumableItem,
@@ -28,11 +27,8 @@ from undercroft.systems.labyrinth.content_models import (
 )
 from undercroft.systems.labyrinth.decks import card_of
 from undercroft.systems.labyrinth.fight import roll_total
-from undercroft.systems.labyrinth.game_state import LabyrinthState
+from undercroft.systems.labyrinth.game_state import LabyrinthState, StatueChoice
 from undercroft.systems.labyrinth.losses import hurt
-
-ATTACK_STATS: Final[dict[str, Stat]] = {"wizard": "intelligence"}
-"""The stat a class attacks with, for the Dragon Statue's choices (strength otherwise)."""
 
 
 def find_item(state: LabyrinthState, member: Adventurer) -> None:
@@ -141,22 +137,15 @@ def _statue(state: LabyrinthState, member: Adventurer, card: StatueItem) -> None
     entry = card.table[face - 1]
     state.say("statue", f"{member.seat} rolls the {card.name}: {face}, {entry.text}",
               seat=member.seat, roll=face)
-    attack: Stat = ATTACK_STATS.get(member.klass, "strength")
-    worn = state.worn(member)
     if entry.effect == "die":
         hurt(state, member, member.health, card.name)
-    elif entry.effect == "raise_stat":
-        member.stats[attack] += 1
-    elif entry.effect == "lower_stat":
-        lowest_use = min((s for s in STATS if s != attack), key=lambda s: (s != "luck", s))
-        member.stats[lowest_use] -= 1
-    elif entry.effect == "swap_luck":
-        if member.stats["luck"] > member.stats[attack]:
-            member.stats["luck"], member.stats[attack] = (
-                member.stats[attack], member.stats["luck"])
-    elif entry.effect in ("max_health", "max_armour"):
-        gain = max(0, roll_total(entry.dice or "1d4", state.dice)
-                   + modifier(member, "luck", worn))
+    elif entry.effect in ("raise_stat", "lower_stat", "swap_luck"):
+        state.statue = StatueChoice(member.seat, entry.effect, entry.amount or 1,
+                                    entry.optional, entry.text)
+    else:
+        lucky = modifier(member, entry.plus_modifier, state.worn(member)) \
+            if entry.plus_modifier else 0
+        gain = max(0, roll_total(entry.dice or "1d4", state.dice) + lucky)
         if entry.effect == "max_health":
             member.health_bonus += gain
             member.heal(gain)
@@ -166,3 +155,41 @@ def _statue(state: LabyrinthState, member: Adventurer, card: StatueItem) -> None
         state.say("statue gain", f"{member.seat} gains {gain} "
                   f"{'maximum health' if entry.effect == 'max_health' else 'armour class'}",
                   seat=member.seat, gain=gain)
+
+
+def statue_legal(state: LabyrinthState) -> list[Choice]:
+    """The choices a Dragon Statue face leaves its roller: every base stat to raise or to
+    lower, or Strength or Intelligence to swap Luck with; declining where it says "may"."""
+    pending = state.statue
+    assert pending is not None
+    if pending.effect == "swap_luck":
+        plays = [Choice("swap", stat) for stat in STATS if stat != "luck"]
+    else:
+        verb = "raise" if pending.effect == "raise_stat" else "lower"
+        plays = [Choice(verb, stat) for stat in STATS]
+    return plays + ([Choice("keep")] if pending.optional else [])
+
+
+def statue_choice(state: LabyrinthState, member: Adventurer, choice: Choice) -> None:
+    """The roller's choice, as the face says: a base stat up or down by its amount, or
+    Luck's value swapped with another stat's, or (where it says "may") nothing."""
+    pending = state.statue
+    assert pending is not None
+    state.statue = None
+    fired("labyrinth.item.statue-choice")
+    if choice.verb == "keep":
+        state.say("statue choice", f"{member.seat} keeps the stats as they are",
+                  seat=member.seat)
+        return
+    stat = next(stat for stat in STATS if stat == choice.target)
+    if choice.verb == "swap":
+        member.stats["luck"], member.stats[stat] = member.stats[stat], member.stats["luck"]
+        told = f"swaps luck with {stat}"
+    else:
+        change = pending.amount if choice.verb == "raise" else -pending.amount
+        member.stats[stat] += change
+        told = f"{choice.verb}s {stat} by {pending.amount}"
+    state.say("statue choice", f"{member.seat} {told}: strength {member.stats['strength']}, "
+              f"intelligence {member.stats['intelligence']}, luck {member.stats['luck']}",
+              seat=member.seat, stat=stat)
+

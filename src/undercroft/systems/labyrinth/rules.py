@@ -24,6 +24,8 @@ from undercroft.systems.labyrinth.game_state import LabyrinthState
 def acting(state: LabyrinthState) -> Adventurer | None:
     if state.ended is not None or not state.living():
         return None
+    if state.statue is not None:
+        return state.adventurer(state.statue.seat)
     if state.phase == "fight":
         assert state.fight is not None
         return state.adventurer(state.fight.acting)
@@ -39,6 +41,8 @@ def legal(state: LabyrinthState, seat: str) -> list[Choice]:
     member = acting(state)
     if member is None or member.seat != seat:
         return []
+    if state.statue is not None:
+        return items_play.statue_legal(state)
     if state.phase == "fight":
         return battle.fight_legal(state, member)
     if state.phase == "town":
@@ -60,6 +64,8 @@ _APPLY: Final[dict[str, _Apply]] = {
     "return": lambda state, member, choice: _return(state, member),
     "down": dungeon.go_down,
     "equip": items_play.wear, "unequip": items_play.wear, "use": items_play.use,
+    "raise": items_play.statue_choice, "lower": items_play.statue_choice,
+    "swap": items_play.statue_choice, "keep": items_play.statue_choice,
     "wait": lambda state, member, choice: None,
 }
 
@@ -85,7 +91,8 @@ def step(state: LabyrinthState, choices: Mapping[str, Choice]) -> list[TextEvent
         battle.player_turn(state, member, choice)
     else:
         _APPLY[choice.verb](state, member, choice)
-        _next_seat(state)
+        if state.statue is None:  # a statue's choice is still this seat's to make
+            _next_seat(state)
     _check_end(state)
     return state.events[start:]
 

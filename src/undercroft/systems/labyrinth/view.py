@@ -25,6 +25,7 @@ def view(state: LabyrinthState, seat: str | None) -> dict[str, Any]:
         "market": list(state.market),
         "room": None if state.room is None else state.room.to_dict(),
         "fight": None if state.fight is None else state.fight.to_dict(),
+        "statue": None if state.statue is None else state.statue.to_dict(),
         "decks": {"encounters": state.encounters.to_dict(), "items": state.items.to_dict()},
         "events": [e.to_dict() for e in state.events[-12:]],
     }
