@@ -71,25 +71,64 @@ def _pack_name(path: Path) -> str:
 
 def show_table(console: Console, view: dict[str, Any], seat: str, legal: Sequence[Any]
                ) -> None:
+    """The table as the acting seat sees it: where the party is, its own sheet in full,
+    the others in a line each, the market or the monsters, and what it may do."""
     where = "in town" if view["phase"] == "town" else f"on floor {view['floor']}"
     console.print(f"\nRound {view['round']}, {where} ({view['phase']}). {seat} to act.",
                   markup=False)
+    lines = sheet_lines(view["sheets"][seat])
+    for member in view["party"]:
+        if member["seat"] != seat:
+            lines.append(_member_line(member))
     if view["market"]:
-        console.print(f"  market: {', '.join(view['market'])}", markup=False)
+        lines.append("market: " + "; ".join(
+            f"{item['copy']} ({item['name']}, {item['card'].get('cost')} sp: {item['does']})"
+            for item in view["market_items"]))
     fight = view["fight"]
     if fight is not None:
-        console.print("  monsters: " + ", ".join(f"{m['id']} ({m['health']} hp)"
-                                                 for m in fight["monsters"] if m["health"] > 0),
-                      markup=False)
-    for member in view["party"]:
-        state = "dead" if not member["alive"] else \
-            f"{member['health']}/{member['computed']['max_health']} hp"
-        worn = ", ".join(member["equipped"] + member["cursed"]) or "nothing worn"
-        console.print(f"  {member['seat']}, {member['race']} {member['class']}: {state}, "
-                      f"{member['silver']} sp, {worn}", markup=False)
+        kinds = fight["kinds"]
+        lines.append("monsters: " + ", ".join(
+            f"{m['id']} ({m['health']} hp; armour class {kinds[m['kind']]['armour_class']}, "
+            f"attack {kinds[m['kind']]['attack_modifier']:+d}, damage "
+            f"{kinds[m['kind']]['damage']})" for m in fight["monsters"] if m["health"] > 0))
     statue = view.get("statue")
     if statue is not None:
-        console.print(f"  The Dragon Statue: {statue['text']}. {statue['seat']} chooses.",
-                      markup=False)
+        lines.append(f"The Dragon Statue: {statue['text']}. {statue['seat']} chooses.")
+    for line in lines:
+        console.print(f"  {line}", markup=False)
     for number, action in enumerate(legal, start=1):
         console.print(f"  {number:>2}  {action.text}", markup=False)
+
+
+def sheet_lines(sheet: dict[str, Any]) -> list[str]:
+    """A seat's own sheet: who it is, health, armour class and silver; each stat with what
+    items add and its modifier; its attack bonus and damage; its specials; its items."""
+    elements = "+".join(sheet["elements"]) or "no elements"
+    lines = [f"{sheet['seat']}, {sheet['race']} {sheet['class']} ({elements}: "
+             f"{sheet['relation']}): {sheet['health']}/{sheet['max_health']} hp, armour "
+             f"class {sheet['armour_class']}, {sheet['silver']} sp"]
+    stats = []
+    for name, stat in sheet["stats"].items():
+        items = f" {stat['items']:+d} from items" if stat["items"] else ""
+        stats.append(f"{name} {stat['base']}{items} (modifier {stat['modifier']:+d})")
+    lines.append("  " + ", ".join(stats))
+    attack = ", ".join(f"{bonus:+d} with {stat}" for stat, bonus in sheet["attack"].items())
+    twice = f", {sheet['attacks_per_turn']} attacks a turn" \
+        if sheet["attacks_per_turn"] > 1 else ""
+    lines.append(f"  attack {attack}; damage {sheet['damage']}{twice}")
+    for special in sheet["specials"]:
+        lines.append(f"  special: {special['text']}")
+    for item in sheet["items"]:
+        state = ", cursed" if item["cursed"] else ", equipped" if item["equipped"] else ""
+        lines.append(f"  item: {item['copy']}{state} ({item['name']}: {item['does']})")
+    if not sheet["items"]:
+        lines.append("  items: none")
+    return lines
+
+
+def _member_line(member: dict[str, Any]) -> str:
+    state = "dead" if not member["alive"] else \
+        f"{member['health']}/{member['computed']['max_health']} hp"
+    worn = ", ".join(member["equipped"] + member["cursed"]) or "nothing worn"
+    return (f"{member['seat']}, {member['race']} {member['class']}: {state}, "
+            f"{member['silver']} sp, {worn}")

@@ -1,7 +1,9 @@
 """What a seat at the Labyrinth table may know.
 
-Everything on the table is open: the party's sheets, silver and items, the market,
-the monsters fought and their health, the initiative order. Hidden: the order of
+Everything on the table is open: the party's sheets (``sheets``: every number an
+attack or a check uses, the specials in words, each item with what it does), silver
+and items, the market, the monsters fought with their health and their Appendix E
+numbers, the initiative order. Hidden: the order of
 the decks (only their sizes show), and the room cards not yet drawn. ``None`` as
 the seat is the whole truth, the decks in order, for debugging and replay checks.
 """
@@ -12,6 +14,7 @@ from typing import Any
 
 from undercroft.systems.labyrinth.game_state import LabyrinthState
 from undercroft.systems.labyrinth.rules import acting
+from undercroft.systems.labyrinth.sheet import item_entry, sheet
 
 
 def view(state: LabyrinthState, seat: str | None) -> dict[str, Any]:
@@ -24,8 +27,10 @@ def view(state: LabyrinthState, seat: str | None) -> dict[str, Any]:
         "party": [m.to_dict() for m in state.party],
         "market": list(state.market),
         "room": None if state.room is None else state.room.to_dict(),
-        "fight": None if state.fight is None else state.fight.to_dict(),
+        "fight": None if state.fight is None else _fight(state),
         "statue": None if state.statue is None else state.statue.to_dict(),
+        "sheets": {m.seat: sheet(state, m) for m in state.party},
+        "market_items": [item_entry(state.item(copy), copy) for copy in state.market],
         "decks": {"encounters": state.encounters.to_dict(), "items": state.items.to_dict()},
         "events": [e.to_dict() for e in state.events[-12:]],
     }
@@ -33,4 +38,17 @@ def view(state: LabyrinthState, seat: str | None) -> dict[str, Any]:
         document["seed"] = state.seed
         document["draw_piles"] = {"encounters": list(state.encounters.draw),
                                   "items": list(state.items.draw)}
+    return document
+
+
+def _fight(state: LabyrinthState) -> dict[str, Any]:
+    """The battle, with each monster kind's numbers from Appendix E (open to the table)."""
+    assert state.fight is not None
+    document = state.fight.to_dict()
+    document["kinds"] = {
+        kind: {"name": stats.name, "armour_class": stats.armour_class,
+               "attack_modifier": stats.attack_modifier, "damage": stats.damage,
+               "health": stats.health}
+        for kind in dict.fromkeys(m.kind for m in state.fight.monsters)
+        for stats in (state.content.monsters[kind],)}
     return document
