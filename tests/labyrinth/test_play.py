@@ -349,6 +349,36 @@ def test_a_bracing_hollow_adds_2d6_to_its_armour_then_skips_its_next_attack() ->
     assert legal(state, "Seat-1") == [Choice("wait")]
 
 
+def test_a_wizard_chooses_to_attack_with_intelligence() -> None:
+    state = game("hollow:wizard")  # a hollow with no elements may brace too
+    enter_floor(state, 1)
+    state.room = Room("goblin-band#1", "monsters")
+    from undercroft.systems.labyrinth.battle import start_fight
+    state.dice = Faces(1, 20, 1)  # two goblins; the wizard first
+    start_fight(state, load_content().encounters["goblin-band"])
+    me = state.party[0]
+    me.stats.update(strength=6, intelligence=16)  # modifiers -2 and +3
+    assert [c.text for c in legal(state, "Seat-1") if c.target == "goblin-1"] == [
+        "attack goblin-1", "attack goblin-1 with intelligence", "attack goblin-1, bracing",
+        "attack goblin-1 with intelligence, bracing"]
+    for choice in legal(state, "Seat-1"):
+        assert parse_choice(choice.text) == choice
+    state.dice = Faces(10, 1)  # d20 10; damage 1d4 1
+    step(state, {"Seat-1": parse_choice("attack goblin-1 with intelligence")})
+    [swing] = [e for e in state.events if e.kind == "attack"]
+    assert "d20 10 + 5 = 15 vs AC 15: hits" in swing.text  # +2 unarmed, +3 Intelligence
+    assert RULESET.agents()["careful"]().choose(
+        RULESET.view(state, "Seat-1"), [Choice("attack", "goblin-1"),
+                                        Choice("attack", "goblin-1", "intelligence")],
+        Faces()) == Choice("attack", "goblin-1", "intelligence")
+    state = game("human:warrior")
+    enter_floor(state, 1)
+    state.room = Room("goblin-band#1", "monsters")
+    state.dice = Faces(1, 20, 1)
+    start_fight(state, load_content().encounters["goblin-band"])
+    assert {c.how for c in legal(state, "Seat-1")} == {""}
+
+
 def test_a_destructive_wizard_takes_1d4_after_attacking() -> None:
     state = game("human:wizard:fire+water")
     enter_floor(state, 1)

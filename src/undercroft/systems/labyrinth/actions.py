@@ -3,10 +3,11 @@
 Town: "buy kobold-knife#1", "sell rations#2", "lift the curse on cursed-ring#1",
 "enter floor 2". Dungeon: "open the next door", "return to town", "use rations#1",
 "equip kobold-knife#1", "unequip kobold-knife#1", "open the chest", "check the chest
-for traps", "go down to floor 3". Fight: "attack goblin-2", "attack goblin-2 with
-intelligence", "attack goblin-2, bracing". After a Dragon Statue roll that leaves a
-choice: "raise strength", "lower luck", "swap luck with intelligence", "keep the stats as
-they are". Anywhere: "wait".
+for traps", "go down to floor 3". Fight: "attack goblin-2" (with Strength), "attack
+goblin-2 with intelligence" (a wizard), "attack goblin-2, bracing" (a hollow), "attack
+goblin-2 with intelligence, bracing". After a Dragon Statue roll that leaves a choice:
+"raise strength", "lower luck", "swap luck with intelligence", "keep the stats as they
+are". Anywhere: "wait".
 """
 
 from __future__ import annotations
@@ -30,7 +31,8 @@ _FORMS: Final = (
     ("open", re.compile(r"^open the chest$")),
     ("search", re.compile(r"^check the chest for traps$")),
     ("down", re.compile(r"^go down to floor (?P<target>\d+)$")),
-    ("attack", re.compile(r"^attack (?P<target>\S+?)(?P<how> with intelligence|, bracing)?$")),
+    ("attack", re.compile(r"^attack (?P<target>\S+?)"
+                          r"(?P<how>(?: with intelligence)?(?:, bracing)?)$")),
     ("raise", re.compile(r"^raise (?P<target>strength|intelligence|luck)$")),
     ("lower", re.compile(r"^lower (?P<target>strength|intelligence|luck)$")),
     ("swap", re.compile(r"^swap luck with (?P<target>strength|intelligence)$")),
@@ -49,7 +51,7 @@ class Choice:
 
     @property
     def text(self) -> str:
-        target, how = self.target, self.how
+        target = self.target
         return {
             "buy": f"buy {target}", "sell": f"sell {target}",
             "lift": f"lift the curse on {target}", "enter": f"enter floor {target}",
@@ -59,9 +61,16 @@ class Choice:
             "down": f"go down to floor {target}",
             "raise": f"raise {target}", "lower": f"lower {target}",
             "swap": f"swap luck with {target}", "keep": "keep the stats as they are",
-            "attack": f"attack {target}" + {"intelligence": " with intelligence",
-                                             "brace": ", bracing"}.get(how, ""),
+            "attack": f"attack {target}"
+                      + (" with intelligence" if "intelligence" in self.ways else "")
+                      + (", bracing" if "brace" in self.ways else ""),
         }.get(self.verb, self.verb)
+
+    @property
+    def ways(self) -> tuple[str, ...]:
+        """How an attack is made: ``intelligence`` (a wizard's), ``brace`` (a hollow's),
+        both, or neither (``how`` joins them with "+")."""
+        return tuple(way for way in self.how.split("+") if way)
 
     def to_dict(self) -> dict[str, str]:
         return {"text": self.text}
@@ -70,6 +79,7 @@ class Choice:
 def parse_choice(text: str) -> Choice:
     """The action a text names; BadInput when it names none."""
     verb, parts = read_form(text, _FORMS, "Labyrinth")
-    how = parts.get("how", "").strip(" ,")
-    return Choice(verb, parts.get("target", ""),
-                  {"with intelligence": "intelligence", "bracing": "brace"}.get(how, ""))
+    how = parts.get("how") or ""
+    ways = [way for words, way in ((" with intelligence", "intelligence"),
+                                   (", bracing", "brace")) if words in how]
+    return Choice(verb, parts.get("target", ""), "+".join(ways))

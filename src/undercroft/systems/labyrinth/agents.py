@@ -36,7 +36,7 @@ class PartyAgent:
         if view.get("statue") is not None:
             return self._statue(me, legal)
         if "attack" in by_verb:
-            return self._attack(view, by_verb["attack"])
+            return self._attack(view, view["sheets"][me["seat"]], by_verb["attack"])
         for verb in ("equip", "search", "open"):
             if verb in by_verb:
                 return by_verb[verb][0]
@@ -56,10 +56,14 @@ class PartyAgent:
             return by_verb["next"][0]
         return by_verb["wait"][0]
 
-    def _attack(self, view: Mapping[str, Any], attacks: list[Choice]) -> Choice:
+    def _attack(self, view: Mapping[str, Any], sheet: Mapping[str, Any],
+                attacks: list[Choice]) -> Choice:
+        """The weakest monster, with the better of Strength and (a wizard's) Intelligence."""
         health = {m["id"]: m["health"] for m in view["fight"]["monsters"]}
-        plain = [c for c in attacks if not c.how] or attacks
-        return min(plain, key=lambda c: (health.get(c.target, 0), c.target))
+        bonus = sheet["attack"]
+        way = "intelligence" if bonus.get("intelligence", -99) > bonus["strength"] else ""
+        chosen = [c for c in attacks if c.how == way] or attacks
+        return min(chosen, key=lambda c: (health.get(c.target, 0), c.target))
 
     def _town(self, view: Mapping[str, Any], me: Mapping[str, Any],
               by_verb: dict[str, list[Choice]]) -> Choice:

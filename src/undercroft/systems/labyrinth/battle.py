@@ -2,7 +2,8 @@
 
 Seed 002, Chapter 4, with Appendices A, B and E. The automated dungeon master's
 monsters attack a living adventurer at random, or the one with the least health
-left (``dm_targets``, house rule), each monster once on its type's turn. A
+left (``dm_targets``, house rule), each monster once on its type's turn. An attack is
+made with Strength, or by a wizard "with intelligence" when its player says so; a
 renegade oxkin attacks twice; a destructive wizard takes 1d4 after attacking; a
 hollow with a nullified
 relation may brace when attacked (2d6 on its armour class), declared with its
@@ -26,6 +27,7 @@ from undercroft.systems.labyrinth.adventurer_specials import (
     archer_armour,
     attacks_per_turn,
     can_brace,
+    may_attack_with_intelligence,
     woodfolk_armour,
 )
 from undercroft.systems.labyrinth.adventurer_state import Adventurer
@@ -62,12 +64,10 @@ def fight_legal(state: LabyrinthState, member: Adventurer) -> list[Choice]:
     assert fight is not None
     if member.skip_next_attack:
         return [Choice("wait")]
-    plays: list[Choice] = []
-    for monster in fight.living():
-        plays.append(Choice("attack", monster.id))
-        if can_brace(member):
-            plays.append(Choice("attack", monster.id, "brace"))
-    return plays
+    ways = [""] + (["intelligence"] if may_attack_with_intelligence(member) else [])
+    if can_brace(member):
+        ways += [f"{way}+brace".lstrip("+") for way in ways]
+    return [Choice("attack", monster.id, way) for monster in fight.living() for way in ways]
 
 
 def player_turn(state: LabyrinthState, member: Adventurer, choice: Choice) -> None:
@@ -78,8 +78,9 @@ def player_turn(state: LabyrinthState, member: Adventurer, choice: Choice) -> No
             fired("labyrinth.combat.brace")
             state.say("skip", f"{member.seat} braced and skips this attack", seat=member.seat)
     else:
-        if choice.how == "brace":
+        if "brace" in choice.ways:
             fight.braced.add(member.seat)
+        with_intelligence = "intelligence" in choice.ways
         target = choice.target
         attacks = attacks_per_turn(member)
         if attacks > 1:
@@ -91,7 +92,7 @@ def player_turn(state: LabyrinthState, member: Adventurer, choice: Choice) -> No
                 or next(iter(fight.living()), None)
             if monster is None:
                 break
-            _player_attack(state, member, monster)
+            _player_attack(state, member, monster, with_intelligence)
         backlash = wizard_backlash(member, state.dice)
         if backlash is not None:
             fired("labyrinth.combat.wizard")
@@ -101,7 +102,10 @@ def player_turn(state: LabyrinthState, member: Adventurer, choice: Choice) -> No
     advance(state)
 
 
-def _player_attack(state: LabyrinthState, member: Adventurer, monster: Monster) -> None:
+def _player_attack(state: LabyrinthState, member: Adventurer, monster: Monster,
+                   with_intelligence: bool) -> None:
+    """One attack: d20 + the Strength modifier, or a wizard's Intelligence modifier when
+    it chose to attack with intelligence, + the other modifiers, against armour class."""
     fight = state.fight
     assert fight is not None
     fired("labyrinth.combat.attack")
@@ -111,8 +115,8 @@ def _player_attack(state: LabyrinthState, member: Adventurer, monster: Monster) 
         fired("labyrinth.combat.wizard")
     worn = state.worn(member)
     stats = state.content.monsters[monster.kind]
-    result = attack(state.dice, attack_bonus(member, worn), stats.armour_class,
-                    damage_dice(member, worn))
+    result = attack(state.dice, attack_bonus(member, worn, with_intelligence),
+                    stats.armour_class, damage_dice(member, worn))
     monster.health = max(0, monster.health - result.damage)
     state.say("attack", f"{member.seat} attacks {monster.id}: {result.text()}"
               f"{f' ({monster.health} left)' if result.hit else ''}", seat=member.seat,
