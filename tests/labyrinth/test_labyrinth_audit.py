@@ -254,10 +254,11 @@ def test_a_dead_adventurer_asked_to_act_is_found() -> None:
 
 def test_a_floor_beyond_every_cards_levels_is_an_empty_floor() -> None:
     state = game("human:warrior")
-    enter_floor(state, 5)
-    state.phase = "stairs"
-    auditor = LabyrinthAuditor(state)
-    play(state, auditor, "Seat-1", Choice("down", "6"))
+    auditor = LabyrinthAuditor(state, probe=False)
+    state.unlocked = 6  # as if a stairwell had led below the cards (play offers none)
+    start = len(state.events)
+    enter_floor(state, 6)
+    auditor.see(state, 1, {"Seat-1": Choice("enter", "6")}, state.events[start:])
     assert state.floor == 6 and kinds(auditor) == ["labyrinth.empty-floor"]
     state = game("human:warrior")
     enter_floor(state, 1)

@@ -116,6 +116,18 @@ def test_after_going_down_another_stairwell_is_owed_before_returning() -> None:
     assert Choice("return") not in legal(state, "Seat-1")
 
 
+def test_no_stairwell_leads_below_the_deepest_cards() -> None:
+    state = game("oxkin:warrior")
+    for floor, offered in ((4, True), (5, False)):
+        state.unlocked = floor
+        enter_floor(state, floor)
+        state.phase = "stairs"
+        assert (Choice("down", str(floor + 1)) in legal(state, "Seat-1")) is offered
+    assert Choice("return") in legal(state, "Seat-1")
+    with pytest.raises(BadInput, match="goal_floor 6: no encounter card goes below level 5"):
+        new_game(LabyrinthConfig(goal_floor=6), 1)
+
+
 def test_a_trapped_chest_hurts_its_opener_unless_a_check_made_it_safe() -> None:
     state = game("human:warrior")
     enter_floor(state, 1)

@@ -73,7 +73,11 @@ def explore_legal(state: LabyrinthState, member: Adventurer) -> list[Choice]:
 
 
 def stairs_legal(state: LabyrinthState) -> list[Choice]:
-    return [Choice("return"), Choice("down", str(state.floor + 1))]
+    """Back to the surface, or down to the next floor while some encounter card is of its
+    level (below the deepest card's level a floor would have no rooms)."""
+    below = state.floor + 1
+    deeper = any(card.holds(below) for card in state.content.encounters.values())
+    return [Choice("return")] + ([Choice("down", str(below))] if deeper else [])
 
 
 def next_room(state: LabyrinthState, member: Adventurer) -> None:

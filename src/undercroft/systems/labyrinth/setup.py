@@ -30,6 +30,10 @@ PACKS: Final = DATA / "packs"
 def new_game(config: LabyrinthConfig, seed: int, content: Content | None = None
              ) -> LabyrinthState:
     content = content or load_content(packs.find(config.packs, PACKS))
+    deepest = max(card.levels[1] for card in content.encounters.values())
+    if config.goal_floor > deepest:
+        raise BadInput(f"goal_floor {config.goal_floor}: no encounter card goes below level "
+                       f"{deepest}, so no stairwell leads to floor {deepest + 1}")
     fired("labyrinth.play.players")
     party = [_adventurer(config, n, seed) for n in range(1, config.players + 1)]
     if counting():
