@@ -1,7 +1,8 @@
 """What a seat at the Labyrinth table may know.
 
-Everything on the table is open: the party's sheets (``sheets``: every number an
-attack or a check uses, the specials in words, each item with what it does), silver
+Everything on the table is open: the party's sheets (``sheets``, the seat's own, or
+every seat's in the whole truth: every number an attack or a check uses, the specials
+in words, each item with what it does; the rest of the party is in ``party``), silver
 and items, the market, the monsters fought with their health and their Appendix E
 numbers, the initiative order. Hidden: the order of
 the decks (only their sizes show), and the room cards not yet drawn. ``None`` as
@@ -29,7 +30,8 @@ def view(state: LabyrinthState, seat: str | None) -> dict[str, Any]:
         "room": None if state.room is None else state.room.to_dict(),
         "fight": None if state.fight is None else _fight(state),
         "statue": None if state.statue is None else state.statue.to_dict(),
-        "sheets": {m.seat: sheet(state, m) for m in state.party},
+        "sheets": {m.seat: sheet(state, m) for m in state.party
+                   if seat is None or m.seat == seat},
         "market_items": [item_entry(state.item(copy), copy) for copy in state.market],
         "decks": {"encounters": state.encounters.to_dict(), "items": state.items.to_dict()},
         "events": [e.to_dict() for e in state.events[-12:]],
