@@ -227,6 +227,39 @@ def test_trying_every_choice_leaves_the_game_as_it_was() -> None:
     assert state.dice.random() == twin.dice.random()
 
 
+# --- unusable-item ----------------------------------------------------------------------------
+
+
+def test_every_item_card_of_the_seed_held_can_be_used() -> None:
+    state = game("human:warrior")
+    me = state.party[0]
+    for card in load_content().items.values():
+        if card.kind != "treasure":
+            gain_item(me, f"{card.id}#1", cursed=card.kind == "cursed")
+            assert audit.unusable(state, "Seat-1", f"{card.id}#1") is None, card.id
+
+
+def test_an_item_held_that_nothing_lets_its_holder_use_is_found(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    state = game("human:warrior")
+    auditor = LabyrinthAuditor(state, probe=False)
+    gain_item(state.party[0], "treasure-hoard#1")  # spent when found: never held in play
+    state.items.draw.remove("treasure-hoard#1")
+    auditor.see(state, 1, {"Seat-1": Choice("wait")}, [])
+    [found] = auditor.findings.anomalies
+    assert found.kind == "labyrinth.unusable-item" and "treasure-hoard#1" in found.detail
+    from undercroft.systems.labyrinth import items_play
+    monkeypatch.setattr(items_play, "in_empty_room", lambda state: False)  # a rule too tight
+    state = game("human:warrior")
+    auditor = LabyrinthAuditor(state, probe=False)
+    gain_item(state.party[0], "rations#1")
+    state.items.draw.remove("rations#1")
+    auditor.see(state, 1, {"Seat-1": Choice("wait")}, [])
+    assert "labyrinth.unusable-item" in kinds(auditor)
+    assert "rations#1 held by Seat-1 (human warrior): never offered to use" in \
+        " ".join(a.detail for a in auditor.findings.anomalies)
+
+
 # --- the others -------------------------------------------------------------------------------
 
 

@@ -11,6 +11,9 @@ before it, so that a fault is caught at the step that made it:
   is tried on a copy of the game, so a refusal is found whether or not a player takes it;
 - one copy of a card in two places at once, an adventurer's sheet that breaks a rule, a
   dead adventurer asked to act, a floor entered whose encounter deck holds no card;
+- an item held that the game would never let its holder use: probed, as it comes into a
+  living adventurer's hands, with the game's own choices on a copy of the game set where
+  its use belongs (``unusable``);
 - and, as a figure to watch, a party wiped out before it ever unlocked floor 2.
 
 Steps are counted by where the party was when the step was taken (``town``, ``floor N``)
@@ -36,11 +39,11 @@ from undercroft.systems.labyrinth.adventurer_data import classes, races
 from undercroft.systems.labyrinth.adventurer_specials import SPECIALS
 from undercroft.systems.labyrinth.adventurer_state import Adventurer, problem
 from undercroft.systems.labyrinth.content import load_content
-from undercroft.systems.labyrinth.content_models import MonsterEncounter
+from undercroft.systems.labyrinth.content_models import CursedItem, MonsterEncounter
 from undercroft.systems.labyrinth.decks import Deck, card_of
 from undercroft.systems.labyrinth.elements import ELEMENTS
 from undercroft.systems.labyrinth.fight import Fight
-from undercroft.systems.labyrinth.game_state import LabyrinthState
+from undercroft.systems.labyrinth.game_state import LabyrinthState, Room
 from undercroft.systems.labyrinth.rules import acting, legal, step
 from undercroft.systems.labyrinth.setup import PACKS
 
@@ -64,12 +67,15 @@ DEAD_ACTS: Final = AnomalyKind(
 EMPTY_FLOOR: Final = AnomalyKind(
     "labyrinth.empty-floor", "the party entered a floor whose encounter deck holds no card "
     "(a floor beyond every card's levels)")
+UNUSABLE: Final = AnomalyKind(
+    "labyrinth.unusable-item", "an adventurer holds an item the game would never let it "
+    "use: no equip, no use (hurt, in an empty room), no lifting of a curse, no effect worn")
 WIPED: Final = AnomalyKind(
     "labyrinth.wiped-on-floor-1", "the party was wiped out without ever unlocking floor 2",
     must_be_zero=False)
 
 KINDS: tuple[AnomalyKind, ...] = (DEATH, OUT_OF_RANGE, REFUSED, TWICE, SHEET, DEAD_ACTS,
-                                  EMPTY_FLOOR, WIPED)
+                                  EMPTY_FLOOR, UNUSABLE, WIPED)
 """The faults this system's auditor can report."""
 
 DOING: Final[dict[str, str]] = {
@@ -149,6 +155,7 @@ class LabyrinthAuditor:
                             "fight" if before.phase == "fight" else DOING.get(verb, verb))
         self._deaths(state, step, before, events)
         self._ranges(state, step, before, events)
+        self._held(state, step, before)
         self._look(state, step, events)
         self._before = _Before.of(state)
 
@@ -218,6 +225,19 @@ class LabyrinthAuditor:
                 self._add(DEATH.kind, step, member.seat, f"{member.seat} ({member.race} "
                           f"{member.klass}) died (last: {cause}): " + "; ".join(skipped))
 
+    def _held(self, state: LabyrinthState, step: int, before: _Before) -> None:
+        """Each item as it comes into a living adventurer's hands: could it be used?"""
+        for member in state.living():
+            owned = before.sheets[member.seat][1]
+            for copy_name in member.items:
+                if copy_name in owned:
+                    continue
+                why = unusable(state, member.seat, copy_name)
+                if why is not None:
+                    self._add(UNUSABLE.kind, step, f"{member.seat} {copy_name}",
+                              f"{copy_name} held by {member.seat} ({member.race} "
+                              f"{member.klass}): {why}")
+
     def _ranges(self, state: LabyrinthState, step: int, before: _Before,
                 events: Sequence[TextEvent]) -> None:
         """Seed 002, Card Levels and Chapter 3: the decks hold the cards of the deepest
@@ -246,6 +266,31 @@ class LabyrinthAuditor:
             self._add(OUT_OF_RANGE.kind, step, f"{card} {deck.level}", f"{card} ({how}, levels "
                       f"{low}-{high}) drawn from the {deck_name} deck at level {deck.level}; "
                       f"floor {state.floor}, unlocked {level}")
+
+
+def unusable(state: LabyrinthState, seat: str, copy_name: str) -> str | None:
+    """Why the holder could never use the item, or None when it could: the game's own
+    choices, offered on a copy of the game set where the item's use belongs (its holder
+    hurt, slots free, in an empty room; in town with silver to spend). A cursed item is
+    used by being worn; a Treasure Hoard is spent when found and never held."""
+    card = state.item(copy_name)
+    member = state.adventurer(seat)
+    if isinstance(card, CursedItem):
+        return None if copy_name in member.worn else "cursed, and not worn"
+    wanted = {"equipment": "equip", "consumable": "use", "statue": "use"}.get(card.kind)
+    if wanted is None:
+        return f"a {card.kind} card is spent when found; no choice uses it once held"
+    trial = trial_copy(state, Stream(state.seed, "labyrinth/audit-probe"))
+    holder = trial.adventurer(seat)
+    holder.equipped, holder.health = [], 1 if holder.max_health > 1 else holder.health
+    trial.phase, trial.fight, trial.statue, trial.ended = "explore", None, None, None
+    trial.room = Room("probe", "empty", resolved=True)
+    trial.turn = trial.party.index(holder)
+    with tallying():
+        offered = legal(trial, seat)
+    if any(choice.verb == wanted and choice.target == copy_name for choice in offered):
+        return None
+    return f"never offered to {wanted} (hurt, with free slots, in an empty room)"
 
 
 def _belongs(deck: Deck, copy_name: str) -> bool:
