@@ -182,6 +182,22 @@ def test_death_sends_items_back_and_loses_the_silver() -> None:
     assert "killed by a trap" in death.text
 
 
+def test_the_balance_lab_counts_each_death_by_its_cause() -> None:
+    from undercroft.systems.labyrinth.figures import GameFigures
+    from undercroft.systems.labyrinth.losses import hurt
+    state = game("human:warrior", "oxkin:medic", "hollow:wizard", "woodfolk:archer")
+    figures = GameFigures(state)
+    for member, source in zip(state.party, ("Dragon Statue", "goblin-mage-2", "goblin-1",
+                                            "destructive magic"), strict=True):
+        start = len(state.events)
+        hurt(state, member, 99, source)
+        figures.see(state.events[start:])
+    row = figures.row()
+    assert {cause: row[f"killed_by.{cause}"] for cause in (
+        "dragon statue", "goblin-mage", "goblin", "backlash", "dragon")} == {
+        "dragon statue": 1, "goblin-mage": 1, "goblin": 1, "backlash": 1, "dragon": 0}
+
+
 def test_coming_back_to_town_restores_health_and_ends_the_campaign_at_the_goal() -> None:
     state = new_game(LabyrinthConfig(players=1, goal_floor=2, party=("human:warrior",)), 3)
     me = state.party[0]

@@ -85,11 +85,12 @@ class GameFigures:
 
 
 def _cause(source: str) -> str:
-    """A monster's id ("goblin-2") names its kind; the rest name themselves."""
+    """A monster's id names its kind ("goblin-mage-2": goblin-mage); the rest name
+    themselves (the Dragon Statue, a wizard's destructive magic, else a trap)."""
+    kind, _, number = source.rpartition("-")
+    if number.isdigit() and kind in load_content().monsters:
+        return kind
     lowered = source.lower()
-    for kind in load_content().monsters:
-        if lowered.startswith(kind):
-            return kind
     if "statue" in lowered:
         return "dragon statue"
     if "magic" in lowered:
