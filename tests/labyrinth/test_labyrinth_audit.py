@@ -144,6 +144,19 @@ def test_a_death_by_a_monster_follows_the_death_rules() -> None:
     assert kinds(auditor) == []
 
 
+def test_a_death_by_the_dragon_statue_follows_the_death_rules() -> None:
+    state = game("human:warrior", "oxkin:medic")
+    gain_item(state.party[0], "dragon-statue#1")
+    state.items.draw.remove("dragon-statue#1")
+    owned = give(state)
+    auditor = LabyrinthAuditor(state)
+    state.dice = Faces(1)  # "You die"
+    play(state, auditor, "Seat-1", Choice("use", "dragon-statue#1"))
+    assert not state.party[0].alive and owned in state.items.draw
+    assert "dragon-statue#1" in state.items.discard  # used up by the roll
+    assert kinds(auditor) == []
+
+
 def test_whole_games_of_destructive_wizards_die_by_the_rules() -> None:
     wizards = ["human:wizard:fire+water", "hollow:wizard:metal+wood"]
     anomalies = [a for seed in range(12) for a in audited(wizards, seed).anomalies]

@@ -213,7 +213,8 @@ class LabyrinthAuditor:
             if member.silver:
                 skipped.append(f"keeps {member.silver} sp")
             lost = [card for card in owned if card not in member.items
-                    and _belongs(state.items, card) and card not in state.items.draw]
+                    and _belongs(state.items, card) and card not in state.items.draw
+                    and card not in state.items.discard]  # used up as it killed (a statue)
             if lost:
                 skipped.append(f"{', '.join(lost)} not back in the item deck")
             if not any(e.kind == "death" and e.data.get("seat") == member.seat
