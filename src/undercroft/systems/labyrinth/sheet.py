@@ -89,7 +89,7 @@ def item_entry(card: ItemCard, copy: str, equipped: bool = False, cursed: bool =
     fields (for a player, or an automated one, to weigh it)."""
     return {"copy": copy, "name": card.name, "kind": card.kind, "text": card.text,
             "does": does(card), "equipped": equipped, "cursed": cursed,
-            "card": card.model_dump(mode="json", exclude={"text", "levels", "copies"})}
+            "card": card.model_dump(mode="json")}
 
 
 def does(card: ItemCard) -> str:
