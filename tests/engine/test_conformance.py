@@ -23,6 +23,7 @@ from conformance import (
     truth_hash,
 )
 
+from undercroft.engine.figures import Share
 from undercroft.engine.record import Record, load_record, replay, save_record
 from undercroft.engine.registry import get, names
 from undercroft.engine.runner import play_out
@@ -74,7 +75,10 @@ def test_every_agent_plays_and_the_simulator_reads_every_declared_figure(name: s
         assert ruleset.outcome(state) is not None
         row = watcher.row()
         assert list(row) == list(spec.columns)
-        assert all(isinstance(value, int | float | bool | str) for value in row.values())
+        assert all(isinstance(value, int | float | bool | str | Share)
+                   for value in row.values())
+        assert all(0 <= value.hits <= value.of for value in row.values()
+                   if isinstance(value, Share))
     named = [c for c in (spec.depth, *spec.headline, *spec.distributions) if c is not None]
     assert set(named) <= set(spec.columns)
     for prefix in (spec.causes, spec.depth_by_group, *spec.by_group):

@@ -198,6 +198,18 @@ def test_the_balance_lab_counts_each_death_by_its_cause() -> None:
         "dragon statue": 1, "goblin-mage": 1, "goblin": 1, "backlash": 1, "dragon": 0}
 
 
+def test_alive_at_end_counts_each_adventurer_of_the_class() -> None:
+    from undercroft.engine.figures import Share
+    from undercroft.systems.labyrinth.figures import GameFigures
+    from undercroft.systems.labyrinth.losses import hurt
+    state = game("human:warrior", "oxkin:warrior", "hollow:wizard", "woodfolk:wizard")
+    hurt(state, state.party[0], 99, "a trap")  # one warrior of two dies
+    row = GameFigures(state).row()
+    assert row["alive_at_end.warrior"] == Share(1, 2)
+    assert row["alive_at_end.wizard"] == Share(2, 2)
+    assert row["alive_at_end.medic"] == Share(0, 0)  # no medic: counts for nothing
+
+
 def test_coming_back_to_town_restores_health_and_ends_the_campaign_at_the_goal() -> None:
     state = new_game(LabyrinthConfig(players=1, goal_floor=2, party=("human:warrior",)), 3)
     me = state.party[0]
@@ -236,6 +248,22 @@ def test_the_balance_lab_measures_survival_of_floor_1(capsys: pytest.CaptureFixt
                  "1", "--agents", "careful", "--json")
     rates = json.loads(result.out)["rates"]
     assert rates["survived_floor_1"]["n"] == 6
+
+
+def test_the_lab_writes_shares_in_its_rows(tmp_path: Path,
+                                           capsys: pytest.CaptureFixture[str]) -> None:
+    import csv
+    parquet = pytest.importorskip("pyarrow.parquet")
+    args = ("simulate", "labyrinth", "--games", "3", "--seed", "2", "--workers", "1", "--json")
+    rates = json.loads(run(capsys, *args, "--out", str(tmp_path / "rows.csv")).out)["rates"]
+    run(capsys, *args, "--out", str(tmp_path / "rows.parquet"))
+    with (tmp_path / "rows.csv").open() as handle:
+        from_csv = [row["alive_at_end.warrior"] for row in csv.DictReader(handle)]
+    from_parquet = [row["alive_at_end.warrior"]
+                    for row in parquet.read_table(tmp_path / "rows.parquet").to_pylist()]
+    assert from_csv == from_parquet and all("/" in cell for cell in from_csv)
+    warriors = sum(int(cell.split("/")[1]) for cell in from_csv)
+    assert rates["alive_at_end.warrior"]["n"] == warriors  # adventurers, not games
 
 
 def test_play_labyrinth_keeps_a_record_that_replays(tmp_path: Path,

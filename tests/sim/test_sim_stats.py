@@ -11,6 +11,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from undercroft.engine.figures import Share
 from undercroft.sim.stats import MAX_DISTINCT, Mean, Rate, Summary, t_interval, wilson_interval
 
 values = st.lists(st.floats(-1e6, 1e6, allow_nan=False), min_size=2, max_size=200)
@@ -55,6 +56,15 @@ def test_words_become_rates_and_true_false_a_rate() -> None:
     assert rates["result=time up"]["count"] == 1
     assert rates["alive"]["p"] == pytest.approx(1 / 3)
     assert summary.metrics_dict()["depth"]["ci95"] == [3.0, 3.0]
+
+
+def test_a_share_counts_every_member_of_every_game() -> None:
+    summary = Summary()
+    for alive, of in [(1, 2), (0, 0), (1, 1), (0, 1)]:  # 2 of 4 members, over 4 games
+        summary.add({"alive_at_end.wizard": Share(alive, of)})
+    rate = summary.rates_dict()["alive_at_end.wizard"]
+    assert (rate["count"], rate["n"], rate["p"]) == (2, 4, 0.5)
+    assert str(Share(3, 4)) == "3/4"
 
 
 @given(st.lists(st.integers(1, 30), min_size=1, max_size=100))

@@ -7,8 +7,9 @@ the distributions worth a histogram, the figures compared across groups, and
 deaths by cause. The simulator and its report know nothing else of the rules.
 
 A figure's type says how it is summed up over games: a number gets a mean with
-a confidence interval, a true/false a rate with a Wilson interval, and a word
-(a game's result) a rate for each word seen.
+a confidence interval, a true/false a rate with a Wilson interval, a share (k of a
+game's n members) a rate over every member of every game, and a word (a game's
+result) a rate for each word seen.
 """
 
 from __future__ import annotations
@@ -17,7 +18,22 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
-Figure = int | float | bool | str
+
+@dataclass(frozen=True)
+class Share:
+    """``hits`` of ``of``: a figure of a game's members rather than of the game (three of
+    its four adventurers alive). Summed over games as one rate of all the hits over all
+    the members, so a game with two of a class counts twice and a game with none not at
+    all; written in a row as "3/4"."""
+
+    hits: int
+    of: int
+
+    def __str__(self) -> str:
+        return f"{self.hits}/{self.of}"
+
+
+Figure = int | float | bool | str | Share
 """One cell of a game's row."""
 
 

@@ -16,7 +16,7 @@ from types import TracebackType
 from typing import IO, Any, Final
 
 from undercroft.content.files import check_replaceable
-from undercroft.engine.figures import Figure
+from undercroft.engine.figures import Figure, Share
 from undercroft.errors import BadInput
 
 FORMATS: Final = (".csv", ".parquet")
@@ -58,6 +58,8 @@ class RowWriter:
             self._csv.writeheader()
 
     def write(self, row: dict[str, Figure]) -> None:
+        row = {name: str(value) if isinstance(value, Share) else value
+               for name, value in row.items()}  # a share is written "3/4"
         if self._csv is not None:
             self._csv.writerow(row)
             return

@@ -17,7 +17,7 @@ from typing import Any, Final
 
 from scipy import stats as scipy_stats
 
-from undercroft.engine.figures import Figure
+from undercroft.engine.figures import Figure, Share
 
 CONFIDENCE: Final = 0.95
 MAX_DISTINCT: Final = 20_000
@@ -93,7 +93,8 @@ class Mean:
 
 @dataclass
 class Rate:
-    """How often something was true over the games that could say."""
+    """How often something was true over the games (or the members of games) that could
+    say."""
 
     hits: int = 0
     n: int = 0
@@ -101,6 +102,11 @@ class Rate:
     def add(self, hit: bool) -> None:
         self.n += 1
         self.hits += hit
+
+    def add_share(self, share: Share) -> None:
+        """``share.hits`` of ``share.of`` more (the members of one game)."""
+        self.n += share.of
+        self.hits += share.hits
 
     @property
     def p(self) -> float:
@@ -127,7 +133,9 @@ class Summary:
         """One game's row (its columns in the same order every time)."""
         self.games += 1
         for name, value in row.items():
-            if isinstance(value, bool):
+            if isinstance(value, Share):
+                self.rates.setdefault(name, Rate()).add_share(value)
+            elif isinstance(value, bool):
                 self.rates.setdefault(name, Rate()).add(value)
             elif isinstance(value, int | float):
                 self.means.setdefault(name, Mean()).add(float(value))

@@ -6,7 +6,7 @@ from collections import Counter
 from collections.abc import Sequence
 from typing import Any, Final
 
-from undercroft.engine.figures import Figure, FigureSpec
+from undercroft.engine.figures import Figure, FigureSpec, Share
 from undercroft.systems.labyrinth.adventurer_data import classes
 from undercroft.systems.labyrinth.config import LabyrinthConfig
 from undercroft.systems.labyrinth.content import load_content
@@ -17,7 +17,7 @@ HEADLINE: Final = ("deepest_floor", "rooms_entered", "fights", "deaths", "silver
 UNITS: Final = {"deepest_floor": "floor", "rooms_entered": "rooms", "fights": "battles",
                 "deaths": "adventurers", "silver_end": "sp", "trips_to_town": "trips",
                 "steps": "choices", "killed_by.": "deaths per game",
-                "survived_floor_1.": "", "alive_at_end.": ""}
+                "survived_floor_1.": "", "alive_at_end.": "share of the class's adventurers"}
 TRAPS: Final = ("trap",)
 
 
@@ -80,7 +80,8 @@ class GameFigures:
         for cause in causes():
             row[f"killed_by.{cause}"] = self.killed[cause]
         for name in sorted(classes()):
-            row[f"alive_at_end.{name}"] = any(m.alive for m in state.party if m.klass == name)
+            of_class = [m for m in state.party if m.klass == name]
+            row[f"alive_at_end.{name}"] = Share(sum(m.alive for m in of_class), len(of_class))
         return {column: row[column] for column in self.columns}
 
 
