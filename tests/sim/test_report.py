@@ -128,8 +128,8 @@ def test_formats() -> None:
     mean = Mean()
     for value in (10, 20, 30):
         mean.add(value)
-    assert format_mean(mean) == "20.0 (-4.8–44.8)"
-    assert format_mean(mean, 2) == "20.00 (-4.84–44.84)"
+    assert format_mean(mean) == "20.0 (10.0–30.0)"  # the t interval, kept within the values
+    assert format_mean(mean, 2) == "20.00 (10.00–30.00)"
     assert format_rate(Rate(hits=0, n=10)).startswith("0.0% (0.0–")
     assert format_rate(Rate(hits=5, n=10)).startswith("50.0% (")
 

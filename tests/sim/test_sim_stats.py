@@ -58,6 +58,19 @@ def test_words_become_rates_and_true_false_a_rate() -> None:
     assert summary.metrics_dict()["depth"]["ci95"] == [3.0, 3.0]
 
 
+def test_an_interval_stays_within_the_values_seen() -> None:
+    rare = Mean()
+    for value in [0.0] * 199 + [1.0]:  # one death from a cause in 200 games
+        rare.add(value)
+    low, high = rare.ci95()
+    assert t_interval(rare.mean, rare.sd, rare.n)[0] < 0.0 == low < rare.mean < high
+    assert Summary().metrics_dict() == {}
+    spread = Mean()
+    for value in (-3.0, 4.0, 5.0):
+        spread.add(value)
+    assert spread.ci95() == (-3.0, 5.0)  # wider than the values: cut to them
+
+
 def test_a_share_counts_every_member_of_every_game() -> None:
     summary = Summary()
     for alive, of in [(1, 2), (0, 0), (1, 1), (0, 1)]:  # 2 of 4 members, over 4 games

@@ -72,7 +72,13 @@ class Mean:
         return math.sqrt(self.m2 / (self.n - 1)) if self.n > 1 else 0.0
 
     def ci95(self) -> tuple[float, float]:
-        return t_interval(self.mean, self.sd, self.n)
+        """The t interval, kept within the values seen: a mean lies between its values'
+        least and greatest, so the interval of a figure that cannot be negative (a count
+        of deaths that is mostly 0) never reaches below zero."""
+        low, high = t_interval(self.mean, self.sd, self.n)
+        if self.n == 0:
+            return low, high
+        return max(low, self.low), min(high, self.high)
 
     def median(self) -> float | None:
         if not self.counts:
