@@ -250,6 +250,16 @@ def test_the_balance_lab_measures_survival_of_floor_1(capsys: pytest.CaptureFixt
     assert rates["survived_floor_1"]["n"] == 6
 
 
+def test_the_lab_plays_the_default_player_its_help_names(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    for command in ("simulate", "audit"):
+        help_text = " ".join(run(capsys, command, "--help").out.replace("│", " ").split())
+        assert "(default: the system's most sensible: sensible, else careful)" in help_text
+        played = json.loads(run(capsys, command, "labyrinth", "--games", "2", "--seed", "1",
+                                "--workers", "1", "--json").out)
+        assert played["agents"] == ["careful"]
+
+
 def test_the_lab_writes_shares_in_its_rows(tmp_path: Path,
                                            capsys: pytest.CaptureFixture[str]) -> None:
     import csv
