@@ -56,6 +56,16 @@ def test_decks_hold_every_copy_of_the_level_and_are_rebuilt_on_a_new_level() -> 
     assert all(load_content().encounters[card_of(c)].holds(3) for c in state.encounters.draw)
 
 
+def test_a_card_of_levels_2_to_5_is_played_from_level_2_to_5_inclusively() -> None:
+    """Seed 002, Card Levels: "a card with level 2-5 should only be played with between
+    the levels of 2 and 5, inclusively" (the Kobold Knife is such a card)."""
+    state = game("human:warrior")
+    for level in range(1, 7):
+        state.items.set_level(level, (), state.dice)
+        knives = [c for c in state.items.draw if card_of(c) == "kobold-knife"]
+        assert len(knives) == (2 if 2 <= level <= 5 else 0), level
+
+
 def test_the_decks_follow_the_deepest_floor_unlocked_not_the_floor_entered() -> None:
     state = game("human:warrior")
     assert state.items.level == 1
