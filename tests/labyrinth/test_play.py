@@ -146,6 +146,7 @@ def test_a_trapped_chest_hurts_its_opener_unless_a_check_made_it_safe() -> None:
     state.dice = Faces(1, 3)  # the trap die shows 1; 1d4 damage 3
     step(state, {"Seat-1": Choice("open")})
     assert me.health == me.max_health - 3 and state.room.resolved
+    assert "Seat-1 opens the chest: d4 1, it is trapped" in [e.text for e in state.events]
     state.room = Room("treasure-chest#2", "chest", chest_safe=True)
     state.dice = Faces(1, 5)  # trapped face, but made safe: 5 sp
     before = me.silver

@@ -86,3 +86,4 @@ def test_the_terminal_shows_the_monsters_numbers_in_a_fight() -> None:
     show_table(Console(file=out, width=200), RULESET.view(state, "Seat-1"), "Seat-1",
                legal(state, "Seat-1"))
     assert "goblin-1 (7 hp; armour class 15, attack +0, damage 1d4)" in out.getvalue()
+    assert "on floor 1 (fight, battle round 1). Seat-1 to act." in out.getvalue()

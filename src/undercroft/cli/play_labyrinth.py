@@ -74,7 +74,9 @@ def show_table(console: Console, view: dict[str, Any], seat: str, legal: Sequenc
     """The table as the acting seat sees it: where the party is, its own sheet in full,
     the others in a line each, the market or the monsters, and what it may do."""
     where = "in town" if view["phase"] == "town" else f"on floor {view['floor']}"
-    console.print(f"\nRound {view['round']}, {where} ({view['phase']}). {seat} to act.",
+    fight = view["fight"]
+    doing = view["phase"] if fight is None else f"fight, battle round {fight['round']}"
+    console.print(f"\nRound {view['round']}, {where} ({doing}). {seat} to act.",
                   markup=False)
     lines = sheet_lines(view["sheets"][seat])
     for member in view["party"]:
@@ -84,7 +86,6 @@ def show_table(console: Console, view: dict[str, Any], seat: str, legal: Sequenc
         lines.append("market: " + "; ".join(
             f"{item['copy']} ({item['name']}, {item['card'].get('cost')} sp: {item['does']})"
             for item in view["market_items"]))
-    fight = view["fight"]
     if fight is not None:
         kinds = fight["kinds"]
         lines.append("monsters: " + ", ".join(

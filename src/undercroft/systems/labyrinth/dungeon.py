@@ -138,12 +138,15 @@ def open_chest(state: LabyrinthState, member: Adventurer) -> None:
     room.resolved = True
     if face in card.trapped_on and not room.chest_safe:
         fired("labyrinth.encounter.chest-trap")
+        state.say("chest", f"{member.seat} opens the chest: d{card.trap_die} {face}, it is "
+                  "trapped", seat=member.seat, roll=face, trapped=True)
         hurt(state, member, roll_total(card.trap_damage, state.dice), "the chest's trap")
         return
     silver = roll_total(card.silver, state.dice)
     member.silver += silver
-    state.say("chest", f"{member.seat} opens the chest: {silver} sp", seat=member.seat,
-              silver=silver)
+    caught = " (the trap found before, made safe)" if face in card.trapped_on else ""
+    state.say("chest", f"{member.seat} opens the chest: d{card.trap_die} {face}{caught}, "
+              f"{silver} sp", seat=member.seat, roll=face, silver=silver)
     if state.config.chest_item:
         fired("labyrinth.deck.chest-item")
         find_item(state, member)
