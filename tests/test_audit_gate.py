@@ -53,12 +53,9 @@ RUNS: Final = (
     Run("labyrinth", ("random",), 30),
     Run("squad", ("sensible",), 50),
     Run("squad", ("random",), 30),
-    Run("squad", ("sensible",), 10, ("helping_spells=" + "+".join((
-        "heal", "bless", "haste", "invisibility", "mirror-image", "summon", "shield")),)),
 )
 """A few hundred games in all: each system with its default players and with random ones
-(who try the choices a careful player never makes), and Squad's Mages with the spells a
-default game never deals them."""
+(who try the choices a careful player never makes)."""
 
 
 @dataclass(frozen=True)

@@ -289,7 +289,7 @@ def test_spells_at_their_rating() -> None:
     bless = spell_effect("bless", 4, scripted([]))
     assert (bless.effect, bless.die, bless.amount) == ("reroll", 4, 1)
     haste = spell_effect("haste", 12, scripted([]))
-    assert (haste.effect, haste.amount, haste.lasts) == ("extra-action", 1, "next-round")
+    assert (haste.effect, haste.amount, haste.lasts) == ("extra-action", 1, "next-turn")
 
 
 def test_casting_is_a_mage_check_then_the_effect() -> None:

@@ -16,6 +16,7 @@ from undercroft.engine import registry
 from undercroft.engine.agents import agent_stream
 from undercroft.engine.audit import Anomaly
 from undercroft.engine.tally import tallying
+from undercroft.errors import BadInput
 from undercroft.rng import Stream
 from undercroft.sim.audit_game import audit_game
 from undercroft.sim.rule_ids import fireable, rule_rows
@@ -114,13 +115,28 @@ def test_a_whole_game_fires_only_documented_ids_and_draws_only_catalogued_conten
 # --- held but never usable ----------------------------------------------------------------
 
 @pytest.mark.parametrize("spell_id", ALL_HELPING)
-def test_a_helping_spell_held_is_named_unusable_before_the_game_stops(spell_id: str) -> None:
+def test_a_helping_spell_held_is_usable_and_the_game_plays_on(spell_id: str) -> None:
     game = audit_game(RULESET, SquadConfig(helping_spells=(spell_id,)), ["random"], 1)
-    named = kinds(game.anomalies, "squad.unusable-spell")
-    assert named and named[0].step == 0
-    assert f"({spell_id}) held by Mage-1" in named[0].detail
-    assert "raises BadInput" in named[0].detail
-    assert kinds(game.anomalies, "game.exception")
+    assert kinds(game.anomalies, "squad.unusable-spell") == []
+    assert kinds(game.anomalies, "game.exception") == []
+    assert game.result in ("victory", "defeated")
+
+
+def test_a_spell_whose_holders_moves_cannot_be_listed_is_unusable(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """The detector: a move list that raises for a hero holding a spell names the spell
+    unusable as it comes into the hero's hands, with what the game would raise."""
+    state = new_game(SquadConfig(helping_spells=("heal",)), 1)
+
+    def broken(state: SquadState, hero_id: str) -> list[Move]:
+        if any(s.spell == "heal" for s in state.heroes[hero_id].stuff):
+            raise BadInput("Heal (heal) does not deal damage; cast it instead")
+        return [Move("attack", hero_id, "probe-1", state.heroes[hero_id].stuff[0].name)]
+
+    monkeypatch.setattr(audit, "hero_legal", broken)
+    named = kinds(audit.auditor(state).findings.anomalies, "squad.unusable-spell")
+    assert [a.step for a in named] == [0]  # once a game for each spell
+    assert "Heal (heal) held by Mage-1: listing Mage-1's moves raises BadInput" in named[0].detail
 
 
 def test_a_fireball_or_a_weapon_held_is_usable() -> None:
@@ -158,7 +174,7 @@ def test_loot_never_offered_to_spend_is_unusable_and_spendable_loot_is_not() -> 
 def test_a_special_with_nothing_to_work_with_is_unusable() -> None:
     """Divine Insight helps heroes with a spell on heroes; a Mage holding only a Fireball
     never has one. Arcane Vigor works with that Fireball."""
-    state = new_game(SquadConfig(), 4)
+    state = new_game(SquadConfig(helping_spells=()), 4)
     state.heroes["Mage-1"].special = "divine-insight"
     state.heroes["Mage-4"].special = "arcane-vigor"
     auditor = audit.auditor(state)
@@ -199,7 +215,7 @@ def test_a_penny_paid_for_a_special_that_does_nothing_is_reported(special: str,
 def test_a_victory_with_stages_unplayed_is_reported() -> None:
     """One Guide, a Stage's Value of the boss's share only (13), which the heroes collect:
     the Pool cannot pay the third stage's boss, and the game is won with it unplayed."""
-    poor = SquadConfig(players=1, per_guide=0, boss_share=13)
+    poor = SquadConfig(players=1, per_guide=0, boss_share=13, helping_spells=())
     game = audit_game(RULESET, poor, ["sensible"], 1)
     assert game.result == "victory"
     found = kinds(game.anomalies, "squad.victory-stages-unplayed")

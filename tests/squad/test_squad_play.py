@@ -174,9 +174,9 @@ def test_a_record_with_bad_stages_is_one_line(capsys: pytest.CaptureFixture[str]
 
 def test_helping_spells_deal_a_random_mage_a_spell_in_place_of_armour() -> None:
     """``helping_spells`` gives each random Mage one of the listed spells as its d4 or d6
-    Stuff instead of Leather Armour; without it (the default) the heroes are dealt as
-    before, armour and all, and an unknown spell is refused as the config is read."""
-    plain = new_game(SquadConfig(players=3), 5)
+    Stuff instead of Leather Armour (by default one of the seven spells on heroes); empty,
+    every hero wears armour; an unknown spell is refused as the config is read."""
+    plain = new_game(SquadConfig(players=3, helping_spells=()), 5)
     dealt = new_game(SquadConfig(players=3, helping_spells=("heal", "shield")), 5)
     for state in (plain, dealt):
         assert [h for h in state.heroes if h.startswith("Mage")] == ["Mage-1", "Mage-4"]

@@ -45,8 +45,7 @@ class GameMaster:
         attacks = [m for m in legal if m.verb == "monster"]
         if attacks:
             fired("squad.gm.detriment")
-            heroes = view["heroes"]
-            return min(attacks, key=lambda m: (heroes[m.target]["hit_points"], m.target))
+            return min(attacks, key=lambda m: (_hit_points(view, m), m.target, m.how))
         standing = [m for m in view["scene"] if m["hit_points"] > 0 and not m["fled"]]
         flee = next((m for m in legal if m.verb == "flee"), None)
         if flee is not None and len(standing) == 1:
@@ -71,6 +70,13 @@ class GameMaster:
         table = bestiary().monsters
         return max(groups, key=lambda m: (min(int(m.item), wanted), table[m.target].die,
                                           -abs(int(m.item) - wanted)))
+
+
+def _hit_points(view: Mapping[str, Any], move: Move) -> int:
+    """The Hit Points of what a monster's move attacks: a hero, or a hero's companion."""
+    if move.how == "companion":
+        return int(view["effects"].get(move.target, {}).get("companion_hp", 0))
+    return int(view["heroes"][move.target]["hit_points"])
 
 
 class SensibleHero:

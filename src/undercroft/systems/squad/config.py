@@ -6,13 +6,16 @@ its reason, in docs/rules/squad.md) where it has none.
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Final, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 from undercroft.systems.squad.spells import load_spells
 from undercroft.systems.squad.stages import stages
 
+HELPING_SPELLS: Final = ("heal", "bless", "haste", "invisibility", "mirror-image", "summon",
+                         "shield")
+"""The seed's spells that are cast on heroes: every spell of its table but Fireball."""
 MAX_STAGES = 32
 """Stages a game may have at most (the seed's three, a stage may repeat): a bound on a
 config that comes from a file or the web, not a rule."""
@@ -31,12 +34,13 @@ class SquadConfig(BaseModel):
     """``random``: heroes whose best Ability (the d12) goes round Mage, Warrior, Explorer,
     so every party of three or more has each kind (the balance lab compares them);
     ``example``: the seed's Faf of the Blue Steel and Urd the Indomitable (one Guide)."""
-    helping_spells: tuple[str, ...] = Field((), max_length=16)
+    helping_spells: tuple[str, ...] = Field(HELPING_SPELLS, max_length=16)
     """Spells (ids of data/spells.toml) a random Mage may hold as its defensive piece of
-    Stuff instead of Leather Armour, one drawn for each Mage from this list (the seed:
-    "immaterial (e.g. spells)" Stuff is as good as physical). Empty, the default: armour,
-    and the heroes hold no spell but a Fireball. A setting for the lab, so that games
-    deal the table's other spells."""
+    Stuff, one drawn for each Mage from this list (the seed: "immaterial (e.g. spells)"
+    Stuff is as good as physical, and "one offensive and one defensive item" is only a
+    suggestion). The default is the table's seven spells besides Fireball, so every
+    spell of the seed comes into play; empty: every random hero wears Leather Armour
+    and holds no spell but a Fireball."""
     stages: tuple[str, ...] = Field(("mountain-pass", "burning-village", "caves-of-frost"),
                                     min_length=1, max_length=MAX_STAGES)
     """The stages in order (data/stages.toml); the game is won when the last boss falls.

@@ -22,6 +22,7 @@ from undercroft.systems.squad.dice_steps import succeeds
 from undercroft.systems.squad.hero_combat import apply_soak, armour_soak
 from undercroft.systems.squad.heroes import Stuff, take_damage
 from undercroft.systems.squad.moves import Move
+from undercroft.systems.squad.spell_effects import COMPANION, companion_hurt, has_companion
 from undercroft.systems.squad.stages import boss_of, price_list
 from undercroft.systems.squad.state import InPlay, SquadState
 
@@ -128,8 +129,12 @@ def _spring(state: SquadState, trap_id: str) -> None:
 
 
 def monster_legal(state: SquadState, monster: InPlay) -> list[Move]:
+    """A monster attacks a hero it may (not one invisible) or a summoned companion,
+    flees, or holds back."""
     moves = [Move("monster", monster.id, hero_id) for hero_id in state.standing_heroes()
              if not state.effects.get(hero_id, {}).get("invisible", 0)]
+    moves += [Move("monster", monster.id, hero_id, "", COMPANION)
+              for hero_id in state.standing_heroes() if has_companion(state, hero_id)]
     return [*moves, Move("flee", monster.id), Move("hold", monster.id)]
 
 
@@ -148,7 +153,24 @@ def monster_act(state: SquadState, monster: InPlay, move: Move) -> None:
         else:
             state.say("stays", f"{monster.id} tries to flee and fails", monster=monster.id)
         return
+    if move.how == COMPANION:
+        _attack_companion(state, monster, move.target)
+        return
     _monster_attack(state, monster, move.target)
+
+
+def _attack_companion(state: SquadState, monster: InPlay, hero_id: str) -> None:
+    """A summoned companion can be attacked like a hero: the monster's die to hit, again
+    for damage; it has no armour."""
+    face = state.dice.die(monster.die)
+    fired("squad.monster.one-die")
+    used(f"squad.{'boss' if monster.boss else 'monster'}.{monster.kind}")
+    if not succeeds(face):
+        state.say("monster miss", f"{monster.id} attacks {state.heroes[hero_id].name}'s "
+                  f"companion ({face}): a miss", monster=monster.id, hero=hero_id)
+        return
+    fired("squad.spell.summon")
+    companion_hurt(state, hero_id, state.dice.die(monster.die), monster.id)
 
 
 def _monster_attack(state: SquadState, monster: InPlay, hero_id: str) -> None:
@@ -193,6 +215,7 @@ def spell_armour_of(die: int) -> Stuff:
 def _knocked_out(state: SquadState, hero_id: str, source: str) -> None:
     hero = state.heroes[hero_id]
     if hero.out_of_game:
+        state.effects.pop(hero_id, None)  # its spells and companion go with it
         fired("squad.loop.out-of-game")
         fired("squad.hp.out")
         state.say("out", f"{hero.name} is out of the game", hero=hero_id, source=source)

@@ -4,7 +4,8 @@ Guides: "Faf attacks goblin-2 with Lightning Arc", "... , spending loot",
 "... , with her special" (one penny), "Faf casts Heal on Urd", "Faf takes 1W",
 "Urd improves Goblinbane", "Faf improves Goblinbane for Urd", "Urd raises his
 special", "pursue goblin-3", "ready", "wait". GM: "bring 3 goblin", "spring
-crushing-boulders", "bring the boss", "goblin-2 attacks Urd", "goblin-2 flees".
+crushing-boulders", "bring the boss", "goblin-2 attacks Urd", "goblin-2 attacks Faf's
+companion", "ash-priest attacks Urd with its Brand of Embers", "goblin-2 flees".
 """
 
 from __future__ import annotations
@@ -39,7 +40,9 @@ class Move:
             "raise": f"{a} raises the special" + (f" of {t}" if t else ""),
             "pursue": f"pursue {t}", "release": "let them go", "ready": f"{a} is ready",
             "bring": f"bring {i} {t}", "spring": f"spring {t}", "boss": "bring the boss",
-            "monster": f"{a} attacks {t}", "flee": f"{a} flees", "hold": f"{a} holds",
+            "monster": f"{a} attacks {t}" + ("'s companion" if how == "companion" else "")
+                       + (f" with its {i}" if i else ""),
+            "flee": f"{a} flees", "hold": f"{a} holds",
             "wait": f"{a} waits",
         }
         return texts[self.verb]
@@ -50,6 +53,8 @@ class Move:
 
 _HOW = r"(?P<how>, spending loot, with the special|, spending loot|, with the special)?"
 _FORMS: Final = (
+    ("monster", re.compile(r"^(?P<actor>\S+) attacks (?P<target>\S+)(?P<how>'s companion)?"
+                           r"(?: with its (?P<item>.+))?$")),
     ("attack", re.compile(rf"^(?P<actor>\S+) attacks (?P<target>\S+) with (?P<item>.+?){_HOW}$")),
     ("cast", re.compile(rf"^(?P<actor>\S+) casts (?P<item>.+?) on (?P<target>\S+){_HOW}$")),
     ("take", re.compile(r"^(?P<actor>\S+) takes (?P<item>.+)$")),
@@ -65,10 +70,9 @@ _FORMS: Final = (
     ("flee", re.compile(r"^(?P<actor>\S+) flees$")),
     ("hold", re.compile(r"^(?P<actor>\S+) holds$")),
     ("wait", re.compile(r"^(?P<actor>\S+) waits$")),
-    ("monster", re.compile(r"^(?P<actor>\S+) attacks (?P<target>\S+)$")),
 )
 _HOWS: Final = {", spending loot": "loot", ", with the special": "special",
-                ", spending loot, with the special": "both"}
+                ", spending loot, with the special": "both", "'s companion": "companion"}
 
 
 def parse_move(text: str) -> Move:

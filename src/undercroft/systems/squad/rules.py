@@ -14,7 +14,7 @@ from collections.abc import Mapping
 
 from undercroft.engine.tally import drawn, fired, used
 from undercroft.engine.turns import TextEvent, the_choice
-from undercroft.systems.squad import camp, gm_turns, hero_turns
+from undercroft.systems.squad import camp, gm_turns, hero_turns, spell_effects
 from undercroft.systems.squad.moves import Move
 from undercroft.systems.squad.state import GM, SquadState
 
@@ -90,6 +90,14 @@ def _after_scene_set(state: SquadState) -> None:
 def _start_round(state: SquadState) -> None:
     fired("squad.loop.heroes-first")
     state.phase, state.turn = "heroes", 0
+    _begin_turn(state)
+
+
+def _begin_turn(state: SquadState) -> None:
+    """A hero's turn starts: a Haste waiting on it becomes an extra action now."""
+    marks = state.effects.get(state.standing_heroes()[state.turn], {})
+    if marks.get("haste", 0) > 0:
+        marks["hasted"] = marks.get("hasted", 0) + marks.pop("haste")
 
 
 def _after_hero(state: SquadState, hero_id: str) -> None:
@@ -97,14 +105,20 @@ def _after_hero(state: SquadState, hero_id: str) -> None:
     if not state.foes():
         _end_scene(state)
         return
-    if marks.get("haste", 0) > 0 and not state.heroes[hero_id].out_of_game:
+    if marks.get("hasted", 0) > 0:
         fired("squad.spell.haste")
-        marks["haste"] -= 1
+        marks["hasted"] -= 1
         state.say("haste", f"{state.heroes[hero_id].name} acts again (Haste)", hero=hero_id)
+        return
+    spell_effects.companion_acts(state, hero_id)
+    if not state.foes():
+        _end_scene(state)
         return
     state.turn += 1
     if state.turn >= len(state.standing_heroes()):
         state.phase, state.turn = "monsters", 0
+    else:
+        _begin_turn(state)
 
 
 def _after_monster(state: SquadState, move: Move) -> None:

@@ -23,7 +23,7 @@ from undercroft.systems.squad.setup import new_game
 from undercroft.systems.squad.state import GM, SquadState
 from undercroft.systems.squad.view import view
 
-RULES_VERSION: Final = "1"
+RULES_VERSION: Final = "2"
 
 
 class SquadRuleset:

@@ -64,7 +64,8 @@ def new_game(config: SquadConfig, seed: int) -> SquadState:
 def random_hero(name: str, best: str, guide: str, stream: Stream,
                 helping_spells: Sequence[str] = ()) -> Hero:
     """A hero whose best Ability is ``best``; the rest of the choices from ``stream``. A
-    Mage holds one of ``helping_spells`` (when there are any) in place of armour."""
+    Mage holds one of ``helping_spells`` (when there are any) in place of armour, and has
+    Divine Insight only with such a spell."""
     second, third = SECOND[best] if stream.random() < 0.5 else SECOND[best][::-1]
     abilities = {best: "d12", second: "d8", third: "d4"}
     attack_name, kind, spell_id = OFFENCE[best]
@@ -75,4 +76,11 @@ def random_hero(name: str, best: str, guide: str, stream: Stream,
         fired("squad.loop.helping-spells")
         defence = Stuff(helping.name, "spell", dice[1], helping.id)
     stuff = [Stuff(attack_name, kind, dice[0], spell_id), defence]
-    return new_hero(name, abilities, stuff, stream.choice(SPECIAL_FOR[best]), guide)
+    return new_hero(name, abilities, stuff, stream.choice(specials_for(best, stuff)), guide)
+
+
+def specials_for(best: str, stuff: Sequence[Stuff]) -> list[str]:
+    """The Special Abilities that suit a hero's best Ability and work with its Stuff:
+    Divine Insight only for a Mage holding a spell cast on heroes."""
+    helps = any(s.spell is not None and spell(s.spell).targets == "hero" for s in stuff)
+    return [s for s in SPECIAL_FOR[best] if s != "divine-insight" or helps]

@@ -34,7 +34,7 @@ Target = Literal["hero", "monster"]
 SpellKind = Literal["heal", "reroll", "damage", "extra-action", "untargetable", "illusions",
                     "companion", "armour"]
 Amount = Literal["roll", "fixed", "none"]
-Lasts = Literal["instant", "rounds", "next-round", "scene", "until-used"]
+Lasts = Literal["instant", "rounds", "next-turn", "scene", "until-used"]
 
 
 class Spell(BaseModel):
@@ -127,7 +127,7 @@ def spell_effect(spell_id: str, rating: int, roll: Roller) -> SpellEffect:
     spell rating in damage"; Invisibility: "can't be physically attacked for
     spell rating Rounds"; Mirror Image: "spell rating in illusions with 1 HP
     each": each a roll of the rating die. Summon, Shield, Bless: the target gets
-    the rating die. Haste: our house rule, one extra action next round.
+    the rating die. Haste: our house rule, one more action on the next turn.
     """
     entry = spell(spell_id)
     sides = parse_die(rating, f"rating of {entry.name}")
