@@ -159,15 +159,28 @@ def test_a_weapon_no_move_offers_is_unusable(monkeypatch: pytest.MonkeyPatch) ->
     assert "Longsword (weapon)" in found[0].detail and found[0].step == 0
 
 
-def test_loot_never_offered_to_spend_is_unusable_and_spendable_loot_is_not() -> None:
+def test_every_loot_type_held_is_offered_to_spend() -> None:
     state = new_game(SquadConfig(), 2)
-    state.heroes["Warrior-2"].loot.update({"HP": 1, "W": 1})
+    state.heroes["Warrior-2"].loot.update({"HP": 1, "W": 1, "E": 1, "C": 1, "M": 1})
     auditor = audit.auditor(state)
     play(state, auditor)
-    found = kinds(auditor.findings.anomalies, "squad.unusable-loot")
-    assert any(a.detail.startswith("1HP held (Warrior-2 1") for a in found)
-    assert not any(a.detail.startswith(("1W", "1M")) for a in found)
-    hp = next(a for a in found if a.detail.startswith("1HP"))
+    assert kinds(auditor.findings.anomalies, "squad.unusable-loot") == []
+
+
+def test_loot_never_offered_to_spend_is_unusable(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A move list that never offers 1HP (nor "spending loot") leaves a held 1HP token
+    unusable, reported once a hero has been wounded for that many hero turns."""
+    state = new_game(SquadConfig(), 2)
+    state.heroes["Warrior-2"].loot.update({"HP": 1})
+    real = audit.hero_legal
+    monkeypatch.setattr(audit, "hero_legal", lambda state, hero_id: [
+        m for m in real(state, hero_id) if m.verb != "mend" and m.how not in ("loot", "both")])
+    auditor = audit.auditor(state)
+    play(state, auditor)
+    found = {a.detail.split(" held")[0]: a
+             for a in kinds(auditor.findings.anomalies, "squad.unusable-loot")}
+    assert found["1HP"].detail.startswith("1HP held (Warrior-2 1")
+    hp = found["1HP"]
     assert hp.step >= audit.HELD  # held through that many hero turns first
 
 
@@ -262,7 +275,7 @@ def test_every_step_is_counted_by_stage_and_by_doing() -> None:
     assert sum(game.where.values()) == sum(game.doing.values()) == game.steps
     assert set(game.where) == {"stage 1: mountain-pass", "stage 2: burning-village",
                                "stage 3: caves-of-frost"}
-    assert set(game.doing) == {"gm", "fight", "boss fight", "loot", "camp"}
+    assert set(game.doing) == {"gm", "fight", "boss fight", "rescue", "loot", "camp"}
     assert game.doing["fight"] > game.doing["gm"]
 
 

@@ -84,6 +84,8 @@ class SensibleHero:
 
     def choose(self, view: Mapping[str, Any], legal: Sequence[Move], rng: Stream) -> Move:
         verbs = {m.verb for m in legal}
+        if "rescue" in verbs:  # a failed dodge or search the party's 1E can save
+            return next(m for m in legal if m.verb == "rescue")
         if "take" in verbs:
             return self._loot(view, legal)
         if "ready" in verbs:

@@ -7,7 +7,7 @@ last stage's boss falls, and no coin is made or lost. The auditor follows a game
 step and reports each of these that fails, at the step it is first seen, so that the game
 can be replayed to that moment:
 
-- held content is probed with the game's own move list (``hero_turns.hero_legal``) as it
+- held content is probed with the game's own move list (``hero_moves.hero_legal``) as it
   comes into a hero's hands: a weapon or spell that no move would use in a fight, or
   whose holder's moves cannot even be listed, is unusable from that step on;
 - Loot Types and Special Abilities are watched over the heroes' turns in fights: held
@@ -16,7 +16,7 @@ can be replayed to that moment:
 - the rest is read off the state after each step.
 
 It also counts where the steps go: per stage, and per doing (``gm`` setting a scene,
-``fight``, ``boss fight``, ``loot``, ``camp``).
+``fight``, ``boss fight``, ``rescue``, ``loot``, ``camp``).
 """
 
 from __future__ import annotations
@@ -31,7 +31,7 @@ from undercroft.systems.squad.content import stuff_id
 from undercroft.systems.squad.denizens import bestiary
 from undercroft.systems.squad.example_heroes import faf, urd
 from undercroft.systems.squad.hero_combat import ATTACK_ABILITY
-from undercroft.systems.squad.hero_turns import HARMFUL, hero_legal
+from undercroft.systems.squad.hero_moves import HARMFUL, hero_legal
 from undercroft.systems.squad.heroes import LOOT_KINDS, Hero, Stuff
 from undercroft.systems.squad.loot import ABILITY_LOOT
 from undercroft.systems.squad.moves import Move
@@ -53,7 +53,8 @@ KINDS: tuple[AnomalyKind, ...] = (
                 "would cast, or with which its moves cannot be listed (the game stops "
                 "at the hero's turn)"),
     AnomalyKind("squad.unusable-loot", f"a Loot Type held by standing heroes for {HELD} "
-                "hero turns in fights that no move offered to spend"),
+                "hero turns in fights that gave it something to work on (a wounded hero, a "
+                "damaged monster, Stuff that rolls for it) and no move offered to spend"),
     AnomalyKind("squad.unusable-special", f"a hero's Special Ability had nothing to work "
                 f"with (no Stuff it applies to) for {HELD} of the hero's turns in fights"),
     AnomalyKind("squad.special-no-effect", "a move 'with the special' paid a penny for a "
@@ -138,12 +139,35 @@ def unusable(state: SquadState, hero_id: str, stuff: Stuff) -> str | None:
     return f"no move of {hero_id} in a fight uses it"
 
 
-def _spends(state: SquadState, move: Move) -> str | None:
-    """The Loot Type a move "spending loot" would spend (the Ability its Stuff rolls)."""
+def _spends(state: SquadState, move: Move) -> set[str]:
+    """The Loot Types a move offers to spend: 1HP on a hero, and with "spending loot" the
+    token of the Ability it rolls (Explorer to flee), 1C at a monster already damaged."""
+    if move.verb == "mend":
+        return {"HP"}
     if move.how not in ("loot", "both"):
-        return None
+        return set()
+    if move.verb == "flee":
+        return {"E"}
     stuff = state.heroes[move.actor].stuff_named(move.item)
-    return ABILITY_LOOT[ATTACK_ABILITY[stuff.kind]]
+    kinds = {ABILITY_LOOT[ATTACK_ABILITY[stuff.kind]]}
+    target = next((m for m in state.foes() if m.id == move.target), None)
+    if target is not None and target.damaged:
+        kinds.add("C")
+    return kinds
+
+
+def _could_spend(state: SquadState, kind: str) -> bool:
+    """Whether the fight gives a token of ``kind`` something to work on: a hero wounded
+    (1HP), a monster already damaged (1C), a hero holding Stuff that rolls Warrior (1W, a
+    weapon) or Mage (1M, a spell): a party left with no spell cannot use 1M by what it
+    holds, not by the rules. Explorer rolls (fleeing) are always there."""
+    heroes = [state.heroes[h] for h in state.present()]
+    if kind == "HP":
+        return any(h.hit_points < h.max_hit_points for h in heroes)
+    if kind == "C":
+        return any(m.damaged for m in state.foes())
+    rolled = {"W": "weapon", "M": "spell"}.get(kind)
+    return rolled is None or any(s.kind == rolled for h in heroes for s in h.stuff)
 
 
 class SquadAuditor:
@@ -211,7 +235,7 @@ class SquadAuditor:
                         self._new_stuff(state, step, hero_id, stuff)
         self._check_coins(state, step)
         if state.phase == "heroes" and state.ended is None:
-            hero_id = state.standing_heroes()[state.turn]
+            hero_id = state.present()[state.turn]
             self._special_turn(state, step, hero_id)
             self._loot_turn(state, step, hero_id)
 
@@ -258,15 +282,16 @@ class SquadAuditor:
     def _loot_turn(self, state: SquadState, step: int, hero_id: str) -> None:
         standing = [state.heroes[h] for h in state.standing_heroes()]
         waiting = [kind for kind in LOOT_KINDS if kind not in self.loot_offered
-                   and any(h.loot.get(kind, 0) for h in standing)]
+                   and any(h.loot.get(kind, 0) for h in standing)
+                   and _could_spend(state, kind)]
         if not waiting:
             return
         try:
             moves = hero_legal(state, hero_id)
         except Exception:  # an unusable spell, reported as it came into the hero's hands
             return
-        self.loot_offered.update(kind for move in moves
-                                 if (kind := _spends(state, move)) is not None)
+        for move in moves:
+            self.loot_offered.update(_spends(state, move))
         for kind in waiting:
             if kind in self.loot_offered:
                 continue
@@ -306,6 +331,7 @@ def fingerprint(state: SquadState) -> object:
     coins = state.coins
     return (
         state.phase, state.stage_index, state.ended, state.offered, tuple(state.loot_due),
+        tuple(state.asking),
         frozenset(state.ready),
         tuple((h.hit_points, h.pennies, h.special_level, tuple(h.stuff),
                tuple(h.loot.values())) for h in state.heroes.values()),

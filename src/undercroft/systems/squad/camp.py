@@ -16,8 +16,9 @@ from __future__ import annotations
 from undercroft.engine.tally import drawn, fired
 from undercroft.systems.squad.content import loot_id, stuff_id
 from undercroft.systems.squad.dice_steps import TOP
+from undercroft.systems.squad.explorer_rolls import roll_explorer
 from undercroft.systems.squad.heroes import Hero, gain_stuff
-from undercroft.systems.squad.loot import gain_loot, loot_kind, search_for_loot, transfer_loot
+from undercroft.systems.squad.loot import gain_loot, loot_kind, transfer_loot
 from undercroft.systems.squad.moves import Move
 from undercroft.systems.squad.specials import TOP_LEVEL
 from undercroft.systems.squad.spending import improve_stuff, raise_special
@@ -27,20 +28,27 @@ PRICE = 5
 
 
 def search(state: SquadState) -> None:
-    """Every standing hero rolls Explorer; the finders choose among the defeated monsters'
-    Loot Types; a defeated boss's Stuff goes to the first finder (or the first hero)."""
+    """Every hero still in the scene rolls Explorer (1E may save a failure when there is
+    something to find: the ``rescue`` phase); then :func:`finish_search`."""
     kinds = tuple(dict.fromkeys(loot_kind(kind) for m in state.defeated for kind in m.loot))
     state.offered = kinds
     state.loot_due = []
     fired("squad.loop.loot-search")
+    fired("squad.loot.search")
     if kinds:
         fired("squad.monster.loot-type")
-    for hero_id in state.standing_heroes():
-        check = search_for_loot(state.heroes[hero_id], state.dice)
-        state.say("search", f"{state.heroes[hero_id].name} searches ({check.roll}): "
+    roll_explorer(state, state.present(), ("search",), ask=bool(kinds))
+
+
+def finish_search(state: SquadState) -> None:
+    """The finders choose among the defeated monsters' Loot Types; a defeated boss's Stuff
+    goes to the first finder (or the first hero)."""
+    rolls, state.rolls, state.resume, state.asking = state.rolls, {}, (), []
+    for hero_id, check in rolls.items():
+        state.say("search", f"{state.heroes[hero_id].name} searches ({check.total}): "
                   f"{'finds loot' if check.success else 'nothing'}", hero=hero_id,
                   success=check.success)
-        if check.success and kinds:
+        if check.success and state.offered:
             state.loot_due.append(hero_id)
     for boss in (m for m in state.defeated if m.boss and m.stuff):
         taker = (state.loot_due or state.standing_heroes() or [""])[0]
@@ -71,8 +79,8 @@ def take(state: SquadState, move: Move) -> None:
 
 
 def camp_legal(state: SquadState, guide: str) -> list[Move]:
-    """A guide's spending for its heroes (on themselves or on another hero), pursuit of the
-    fled, and "ready"."""
+    """A guide's spending for its heroes (on themselves or on another hero), its heroes'
+    loot (1HP on a wounded hero, a token given), pursuit of the fled, and "ready"."""
     moves: list[Move] = []
     own = [h for h, g in state.guides.items() if g == guide and not state.heroes[h].out_of_game]
     for payer_id in own:
@@ -88,6 +96,9 @@ def camp_legal(state: SquadState, guide: str) -> list[Move]:
                 moves.append(Move("raise", payer_id, other))
     for giver_id in own:
         giver = state.heroes[giver_id]
+        if giver.loot.get("HP", 0):
+            moves += [Move("mend", giver_id, h, "1HP") for h in state.standing_heroes()
+                      if state.heroes[h].hit_points < state.heroes[h].max_hit_points]
         for kind, count in giver.loot.items():
             if count:
                 moves += [Move("give", giver_id, other, f"1{kind}")

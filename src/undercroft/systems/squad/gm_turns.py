@@ -19,6 +19,7 @@ from undercroft.engine.tally import drawn, fired, used
 from undercroft.systems.squad.content import stuff_id
 from undercroft.systems.squad.denizens import avoids_trap, bestiary, trap_damage, try_flee
 from undercroft.systems.squad.dice_steps import succeeds
+from undercroft.systems.squad.explorer_rolls import roll_explorer
 from undercroft.systems.squad.hero_combat import apply_soak, armour_soak
 from undercroft.systems.squad.heroes import Stuff, take_damage
 from undercroft.systems.squad.moves import Move
@@ -90,8 +91,8 @@ def _new_id(state: SquadState, kind: str) -> str:
 
 
 def _spring(state: SquadState, trap_id: str) -> None:
-    """Each standing hero makes an Explorer check or takes the trap's die in damage (armour
-    does not soak a trap: in the seed's example Faf takes the full 2)."""
+    """Each standing hero makes an Explorer check (1E may save a failure: the ``rescue``
+    phase), then :func:`finish_trap`."""
     trap = bestiary().traps[trap_id]
     targets = state.standing_heroes()
     denizen = _new_id(state, trap_id)
@@ -102,16 +103,24 @@ def _spring(state: SquadState, trap_id: str) -> None:
     fired("squad.loop.traps")
     drawn(f"squad.trap.{trap_id}")
     state.say("trap", f"{trap.name} is sprung on {len(targets)} heroes", trap=trap_id)
-    avoided: list[str] = []
-    caught: list[str] = []
-    for hero_id in targets:  # every hero dodges first, then the GM rolls for the caught
-        hero = state.heroes[hero_id]
-        face = state.dice.die(hero.abilities["explorer"])
-        (avoided if avoids_trap(face) else caught).append(hero_id)
-        state.say("avoid" if avoids_trap(face) else "caught",
-                  f"{hero.name} {'gets away' if avoids_trap(face) else 'is caught'} ({face})",
-                  hero=hero_id)
-    for hero_id in caught:
+    roll_explorer(state, targets, ("trap", trap_id, denizen))
+    if not state.asking:
+        finish_trap(state)
+
+
+def finish_trap(state: SquadState) -> None:
+    """Every hero has dodged or not: the GM rolls the trap's die for each one caught
+    (armour does not soak a trap: in the seed's example Faf takes the full 2), and each
+    who got away collects a share of its cost."""
+    _, trap_id, denizen = state.resume
+    trap = bestiary().traps[trap_id]
+    rolls, state.rolls, state.resume, state.asking = state.rolls, {}, (), []
+    avoided = [h for h, check in rolls.items() if avoids_trap(check.total)]
+    for hero_id, check in rolls.items():
+        away = hero_id in avoided
+        state.say("avoid" if away else "caught", f"{state.heroes[hero_id].name} "
+                  f"{'gets away' if away else 'is caught'} ({check.total})", hero=hero_id)
+    for hero_id in (h for h in rolls if h not in avoided):
         hero = state.heroes[hero_id]
         damage = trap_damage(trap, state.dice.die)
         fired("squad.stuff.armour-not-traps")
@@ -120,7 +129,7 @@ def _spring(state: SquadState, trap_id: str) -> None:
         state.say("trapped", f"{trap.name} hits {hero.name} for {damage} "
                   f"({hero.hit_points} left)", hero=hero_id, damage=damage, source=trap_id)
         _knocked_out(state, hero_id, trap_id)
-    share = state.coins.settle_trap(denizen, len(targets), len(avoided))
+    share = state.coins.settle_trap(denizen, len(rolls), len(avoided))
     fired("squad.defeat.trap")
     if avoided and share:
         fired("squad.collect.coins")
@@ -129,12 +138,12 @@ def _spring(state: SquadState, trap_id: str) -> None:
 
 
 def monster_legal(state: SquadState, monster: InPlay) -> list[Move]:
-    """A monster attacks a hero it may (not one invisible) or a summoned companion,
-    flees, or holds back."""
-    moves = [Move("monster", monster.id, hero_id) for hero_id in state.standing_heroes()
+    """A monster attacks a hero still in the scene that it may (not one invisible) or a
+    summoned companion, flees, or holds back."""
+    moves = [Move("monster", monster.id, hero_id) for hero_id in state.present()
              if not state.effects.get(hero_id, {}).get("invisible", 0)]
     moves += [Move("monster", monster.id, hero_id, "", COMPANION)
-              for hero_id in state.standing_heroes() if has_companion(state, hero_id)]
+              for hero_id in state.present() if has_companion(state, hero_id)]
     return [*moves, Move("flee", monster.id), Move("hold", monster.id)]
 
 

@@ -1,11 +1,13 @@
-"""A hero's turn in a fight: attack with a weapon or a spell, or cast a spell on a hero.
+"""A hero's turn in a fight: attack with a weapon or a spell, cast a spell on a hero, flee,
+or spend 1HP tokens (the moves are ``hero_moves``).
 
 Seed 003: "all weapon based combat is under the Warrior Ability. All magical actions
 are up to the Mage Ability"; a hit rolls the Stuff die for damage; a Monster "is
 defeated when a Hero does enough damage to meet or exceed the Monster's Hit
 Points", and the hero who defeats it collects its coins. Loot is "spent after the
 roll": a move "spending loot" spends the party's tokens only if the roll failed
-and the tokens can turn it into a success. A move "with the special" pays its
+and the tokens can turn it into a success, and 1C tokens on a monster already
+damaged only if they turn the hit into a defeat. A move "with the special" pays its
 penny and uses the hero's Special Ability (Deadly Strike's damage, Blurring
 Speed's extra attacks, Arcane Vigor's extra targets, Divine Insight's extra
 heroes, Inhuman Alacrity's extra spells).
@@ -13,14 +15,12 @@ heroes, Inhuman Alacrity's extra spells).
 
 from __future__ import annotations
 
-from typing import Final
-
 from undercroft.engine.tally import counting, fired, used
 from undercroft.systems.squad.content import loot_id, stuff_id
 from undercroft.systems.squad.hero_combat import Check, roll_damage
+from undercroft.systems.squad.hero_moves import harmful, move_ability, party_of
 from undercroft.systems.squad.hero_rolls import roll_ability
-from undercroft.systems.squad.heroes import Hero, Stuff
-from undercroft.systems.squad.loot import can_rescue, rescue
+from undercroft.systems.squad.loot import can_rescue, damage_with_loot, heal_with_loot, rescue
 from undercroft.systems.squad.moves import Move
 from undercroft.systems.squad.specials import (
     damage_ignored,
@@ -33,65 +33,20 @@ from undercroft.systems.squad.specials import (
 from undercroft.systems.squad.spell_effects import help_hero
 from undercroft.systems.squad.spells import spell, spell_effect
 from undercroft.systems.squad.spending import activate_special
-from undercroft.systems.squad.state import SquadState
+from undercroft.systems.squad.state import InPlay, SquadState
 from undercroft.systems.squad.wounds import wound_monster
-
-HARMFUL: Final = ("damage",)
-"""Spell effects aimed at monsters; every other spell is cast on a hero."""
-
-
-def move_ability(stuff: Stuff) -> str:
-    """The Ability a move with ``stuff`` rolls: "all weapon based combat is under the
-    Warrior Ability. All magical actions are up to the Mage Ability"."""
-    return "warrior" if stuff.kind == "weapon" else "mage"
-
-
-def harmful(stuff: Stuff) -> bool:
-    """Whether a move with ``stuff`` is aimed at a monster (a weapon, a damaging spell)."""
-    return stuff.kind == "weapon" or spell(stuff.spell or "").effect in HARMFUL
-
-
-def hero_legal(state: SquadState, hero_id: str) -> list[Move]:
-    hero = state.heroes[hero_id]
-    moves: list[Move] = []
-    foes = state.foes()
-    party = [state.heroes[h] for h in state.standing_heroes()]
-    can_pay = hero.pennies >= 1 and _special_helps(hero)
-    for stuff in hero.stuff:
-        if stuff.kind == "armour":
-            continue
-        targets = [m.id for m in foes] if harmful(stuff) else state.standing_heroes()
-        verb = "attack" if stuff.kind == "weapon" else "cast"
-        for target in targets:
-            for how in _hows(state, hero, move_ability(stuff), party, can_pay):
-                moves.append(Move(verb, hero_id, target, stuff.name, how))
-    moves.append(Move("wait", hero_id))
-    return moves
-
-
-def _special_helps(hero: Hero) -> bool:
-    return any(f(hero) for f in (extra_attacks, extra_damage, extra_heroes, extra_spells,
-                                 extra_targets, damage_ignored))
-
-
-def _hows(state: SquadState, hero: Hero, ability: str, party: list[Hero],
-          can_pay: bool) -> list[str]:
-    key = {"warrior": "W", "mage": "M", "explorer": "E"}[ability]
-    has_loot = any(h.loot.get(key, 0) for h in party)
-    hows = [""]
-    if has_loot:
-        hows.append("loot")
-    if can_pay:
-        hows.append("special")
-        if has_loot:
-            hows.append("both")
-    return hows
 
 
 def hero_act(state: SquadState, hero_id: str, move: Move) -> None:
     hero = state.heroes[hero_id]
     if move.verb == "wait":
         state.say("wait", f"{hero.name} waits", hero=hero_id)
+        return
+    if move.verb == "mend":
+        mend(state, hero_id, move.target)
+        return
+    if move.verb == "flee":
+        _flee(state, hero_id, move)
         return
     special = move.how in ("special", "both")
     if special:
@@ -119,7 +74,7 @@ def _checked(state: SquadState, hero_id: str, ability: str, move: Move) -> Check
     """The ability roll (a Bless rerolls a failure); then loot may save it."""
     hero = state.heroes[hero_id]
     check = roll_ability(state, hero_id, ability)
-    party = [state.heroes[h] for h in state.standing_heroes()]
+    party = party_of(state)
     if not check.success and move.how in ("loot", "both") and can_rescue(check, party):
         check, spent = rescue(check, party)
         fired("squad.loop.loot-spent")
@@ -147,6 +102,7 @@ def _strike(state: SquadState, hero_id: str, move: Move, special: bool) -> None:
     damage = roll_damage(stuff, state.dice, extra_damage(hero) if special else 0)
     if special and extra_damage(hero):
         fired("squad.special.deadly-strike")
+    damage += _finish_with_crits(state, hero_id, target, damage, move)
     wound_monster(state, hero_id, target, damage, stuff.name, check.roll)
 
 
@@ -174,14 +130,63 @@ def _cast(state: SquadState, hero_id: str, move: Move, special: bool) -> None:
         extra = extra_targets(hero) if special else 0
         if extra:
             fired("squad.special.targets")
-        for target in [first, *others[:extra]]:
+        bonus = _finish_with_crits(state, hero_id, first, effect.amount, move)
+        wound_monster(state, hero_id, first, effect.amount + bonus, stuff.name, check.roll)
+        for target in others[:extra]:
             wound_monster(state, hero_id, target, effect.amount, stuff.name, check.roll)
         return
-    target_id = move.target if move.target in state.standing_heroes() else hero_id
-    neediest = sorted((h for h in state.standing_heroes() if h != target_id),
+    target_id = move.target if move.target in state.present() else hero_id
+    neediest = sorted((h for h in state.present() if h != target_id),
                       key=lambda h: (state.heroes[h].hit_points, h))
     helped = [target_id, *(neediest[:extra_heroes(hero)] if special else [])]
     if len(helped) > 1:
         fired("squad.special.targets")
     for helped_id in helped:
         help_hero(state, hero, helped_id, effect, stuff.name)
+
+
+def _finish_with_crits(state: SquadState, hero_id: str, target: InPlay, damage: int,
+                       move: Move) -> int:
+    """1C: "Add +1 damage roll to any Monster already damaged". With "spending loot", the
+    party's 1C tokens are spent on a hit at a monster damaged before it, and only to
+    turn the hit into a defeat (exactly the Hit Points it would have left): as ability
+    loot is spent only to turn a failure into a success. The damage added."""
+    if move.how not in ("loot", "both") or not target.damaged:
+        return 0
+    party = party_of(state)
+    gap = target.hit_points - damage
+    if gap <= 0 or sum(h.loot.get("C", 0) for h in party) < gap:
+        return 0
+    spent = damage_with_loot(party, gap, monster_damaged=True)
+    fired("squad.loop.loot-spent")
+    used(loot_id("C"))
+    if any(name != state.heroes[hero_id].name for name, _ in spent.taken):
+        fired("squad.loot.for-another")
+    state.say("loot spent", f"{gap} x 1C add {gap} damage on {target.id}, already damaged",
+              taken=[list(t) for t in spent.taken])
+    return gap
+
+
+def mend(state: SquadState, hero_id: str, target_id: str) -> None:
+    """1HP: "Add +1 to any Hero's current Hit Points": one of the hero's own tokens, in a
+    fight (no action) or in camp."""
+    hero, target = state.heroes[hero_id], state.heroes[target_id]
+    heal_with_loot([hero], target, 1)
+    fired("squad.loop.loot-spent")
+    used(loot_id("HP"))
+    state.say("mend", f"{hero.name} spends 1HP on {target.name} ({target.hit_points} hit "
+              "points)", hero=target_id)
+
+
+def _flee(state: SquadState, hero_id: str, move: Move) -> None:
+    """A hero runs from the fight: an Explorer roll ("Everything else is up to the
+    Explorer Ability"). Away, it takes no more turns, and no monster may attack it, until
+    the scene is over."""
+    fired("squad.loop.hero-flees")
+    check = _checked(state, hero_id, "explorer", move)
+    name = state.heroes[hero_id].name
+    if not check.success:
+        state.say("stays", f"{name} tries to flee ({check.roll}) and fails", hero=hero_id)
+        return
+    state.effects.setdefault(hero_id, {})["fled"] = 1
+    state.say("hero fled", f"{name} flees the fight ({check.total})", hero=hero_id)

@@ -1,7 +1,8 @@
 """What a seat at a Dungeon Squad! table can choose, as values with a stable text form.
 
 Guides: "Faf attacks goblin-2 with Lightning Arc", "... , spending loot",
-"... , with her special" (one penny), "Faf casts Heal on Urd", "Faf takes 1W",
+"... , with the special" (one penny), "Faf casts Heal on Urd", "Faf flees", "Faf
+spends 1HP on Urd", "Faf spends loot on the explorer roll", "Faf takes 1W",
 "Urd improves Goblinbane", "Faf improves Goblinbane for Urd", "Urd raises his
 special", "pursue goblin-3", "ready", "wait". GM: "bring 3 goblin", "spring
 crushing-boulders", "bring the boss", "goblin-2 attacks Urd", "goblin-2 attacks Faf's
@@ -42,7 +43,9 @@ class Move:
             "bring": f"bring {i} {t}", "spring": f"spring {t}", "boss": "bring the boss",
             "monster": f"{a} attacks {t}" + ("'s companion" if how == "companion" else "")
                        + (f" with its {i}" if i else ""),
-            "flee": f"{a} flees", "hold": f"{a} holds",
+            "flee": f"{a} flees{extra}", "hold": f"{a} holds",
+            "mend": f"{a} spends 1HP on {t}",
+            "rescue": f"{a} spends loot on the {i} roll", "fail": f"{a} lets the {i} roll fail",
             "wait": f"{a} waits",
         }
         return texts[self.verb]
@@ -67,7 +70,10 @@ _FORMS: Final = (
     ("boss", re.compile(r"^bring the boss$")),
     ("bring", re.compile(r"^bring (?P<item>\d+) (?P<target>\S+)$")),
     ("spring", re.compile(r"^spring (?P<target>\S+)$")),
-    ("flee", re.compile(r"^(?P<actor>\S+) flees$")),
+    ("flee", re.compile(rf"^(?P<actor>\S+) flees{_HOW}$")),
+    ("mend", re.compile(r"^(?P<actor>\S+) spends (?P<item>1HP) on (?P<target>\S+)$")),
+    ("rescue", re.compile(r"^(?P<actor>\S+) spends loot on the (?P<item>\S+) roll$")),
+    ("fail", re.compile(r"^(?P<actor>\S+) lets the (?P<item>\S+) roll fail$")),
     ("hold", re.compile(r"^(?P<actor>\S+) holds$")),
     ("wait", re.compile(r"^(?P<actor>\S+) waits$")),
 )

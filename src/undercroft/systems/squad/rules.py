@@ -14,7 +14,14 @@ from collections.abc import Mapping
 
 from undercroft.engine.tally import drawn, fired, used
 from undercroft.engine.turns import TextEvent, the_choice
-from undercroft.systems.squad import camp, gm_turns, hero_turns, spell_effects
+from undercroft.systems.squad import (
+    camp,
+    explorer_rolls,
+    gm_turns,
+    hero_moves,
+    hero_turns,
+    spell_effects,
+)
 from undercroft.systems.squad.moves import Move
 from undercroft.systems.squad.state import GM, SquadState
 
@@ -26,7 +33,9 @@ def acting(state: SquadState) -> str | None:
     if state.phase in ("gm", "monsters"):
         return GM
     if state.phase == "heroes":
-        return state.guides[state.standing_heroes()[state.turn]]
+        return state.guides[state.present()[state.turn]]
+    if state.phase == "rescue":
+        return state.guides[state.asking[0]]
     if state.phase == "loot":
         return state.guides[state.loot_due[0]]
     return next(g for g in _guides(state) if g not in state.ready)
@@ -49,7 +58,9 @@ def legal(state: SquadState, seat: str) -> list[Move]:
     if state.phase == "monsters":
         return gm_turns.monster_legal(state, state.foes()[state.turn])
     if state.phase == "heroes":
-        return hero_turns.hero_legal(state, state.standing_heroes()[state.turn])
+        return hero_moves.hero_legal(state, state.present()[state.turn])
+    if state.phase == "rescue":
+        return explorer_rolls.rescue_legal(state)
     if state.phase == "loot":
         return camp.loot_legal(state, state.loot_due[0])
     return camp.camp_legal(state, seat)
@@ -62,11 +73,16 @@ def step(state: SquadState, choices: Mapping[str, Move]) -> list[TextEvent]:
     state.steps += 1
     if state.phase == "gm":
         gm_turns.set_scene(state, move)
-        _after_scene_set(state)
+        if not state.asking:  # else the Guides first say whether 1E saves a dodge
+            _after_scene_set(state)
     elif state.phase == "heroes":
-        hero_id = state.standing_heroes()[state.turn]
+        hero_id = state.present()[state.turn]
         hero_turns.hero_act(state, hero_id, move)
-        _after_hero(state, hero_id)
+        if move.verb != "mend":  # spending loot is no action: the turn goes on
+            _after_hero(state, hero_id)
+    elif state.phase == "rescue":
+        if explorer_rolls.rescue_act(state, move):
+            _rolls_decided(state)
     elif state.phase == "monsters":
         gm_turns.monster_act(state, state.foes()[state.turn], move)
         _after_monster(state, move)
@@ -78,6 +94,15 @@ def step(state: SquadState, choices: Mapping[str, Move]) -> list[TextEvent]:
         _camp_move(state, move)
     _check_end(state)
     return state.events[start:]
+
+
+def _rolls_decided(state: SquadState) -> None:
+    """Every Guide has said whether loot saves a failed roll: the trap or search goes on."""
+    if state.resume[0] == "trap":
+        gm_turns.finish_trap(state)
+        _after_scene_set(state)
+    else:
+        _searched(state)
 
 
 def _after_scene_set(state: SquadState) -> None:
@@ -95,7 +120,7 @@ def _start_round(state: SquadState) -> None:
 
 def _begin_turn(state: SquadState) -> None:
     """A hero's turn starts: a Haste waiting on it becomes an extra action now."""
-    marks = state.effects.get(state.standing_heroes()[state.turn], {})
+    marks = state.effects.get(state.present()[state.turn], {})
     if marks.get("haste", 0) > 0:
         marks["hasted"] = marks.get("hasted", 0) + marks.pop("haste")
 
@@ -105,20 +130,37 @@ def _after_hero(state: SquadState, hero_id: str) -> None:
     if not state.foes():
         _end_scene(state)
         return
-    if marks.get("hasted", 0) > 0:
+    present = state.present()
+    if hero_id in present and marks.get("hasted", 0) > 0:
         fired("squad.spell.haste")
         marks["hasted"] -= 1
         state.say("haste", f"{state.heroes[hero_id].name} acts again (Haste)", hero=hero_id)
         return
-    spell_effects.companion_acts(state, hero_id)
-    if not state.foes():
-        _end_scene(state)
-        return
-    state.turn += 1
-    if state.turn >= len(state.standing_heroes()):
+    if hero_id in present:
+        spell_effects.companion_acts(state, hero_id)
+        if not state.foes():
+            _end_scene(state)
+            return
+        state.turn += 1  # a hero who fled left the order: the next one is at its place
+    if not present:
+        _all_fled(state)
+    elif state.turn >= len(present):
         state.phase, state.turn = "monsters", 0
     else:
         _begin_turn(state)
+
+
+def _all_fled(state: SquadState) -> None:
+    """Every hero still standing has fled: the scene is over without a search, and the
+    monsters left take their coins back to the Stage's Value (the GM may bring them
+    again)."""
+    fired("squad.loop.hero-flees")
+    for monster in state.foes():
+        if monster.id in state.coins.pushed:
+            state.coins.release(monster.id)
+    state.scene = [m for m in state.scene if m.fled]  # those may still be pursued
+    state.say("scene over", "Every hero has fled: the scene is over")
+    _to_camp(state)
 
 
 def _after_monster(state: SquadState, move: Move) -> None:
@@ -129,6 +171,9 @@ def _after_monster(state: SquadState, move: Move) -> None:
         return
     if move.verb != "flee" or not any(m.fled and m.id == move.actor for m in state.scene):
         state.turn += 1
+    if not state.present():
+        _all_fled(state)
+        return
     if state.turn >= len(state.foes()):
         state.round += 1
         for marks in state.effects.values():
@@ -140,6 +185,12 @@ def _after_monster(state: SquadState, move: Move) -> None:
 def _end_scene(state: SquadState) -> None:
     state.say("scene over", "No monster stands: the scene is over")
     camp.search(state)
+    if not state.asking:
+        _searched(state)
+
+
+def _searched(state: SquadState) -> None:
+    camp.finish_search(state)
     if state.loot_due:
         state.phase = "loot"
     else:
@@ -162,6 +213,8 @@ def _camp_move(state: SquadState, move: Move) -> None:
         camp.pursue(state, move)
     elif move.verb == "give":
         camp.give(state, move)
+    elif move.verb == "mend":
+        hero_turns.mend(state, move.actor, move.target)
     else:
         state.ready.add(move.actor)
     if all(g in state.ready for g in _guides(state)):

@@ -3,8 +3,10 @@
 One object holds everything that changes; ``rules.step`` is the only thing that
 changes it. Phases: ``gm`` (the GM sets the next scene: monsters, a trap, or the
 boss), ``heroes`` (each hero acts in turn, its Guide choosing), ``monsters``
-(the GM acts for each monster in play), ``loot`` (heroes whose Explorer roll
-succeeded take a Loot Type), ``camp`` (between scenes: spending coins, pursuit).
+(the GM acts for each monster in play), ``rescue`` (a Guide decides whether loot
+saves a failed Explorer roll the GM's side asked for: a trap dodge, a loot search),
+``loot`` (heroes whose Explorer roll succeeded take a Loot Type), ``camp`` (between
+scenes: spending coins, pursuit).
 """
 
 from __future__ import annotations
@@ -16,10 +18,11 @@ from undercroft.engine.turns import TextEvent
 from undercroft.rng import Stream
 from undercroft.systems.squad.coin_pool import CoinPool
 from undercroft.systems.squad.config import SquadConfig
+from undercroft.systems.squad.hero_combat import Check
 from undercroft.systems.squad.heroes import Hero, Stuff
 from undercroft.systems.squad.stages import Stage
 
-Phase = Literal["gm", "heroes", "monsters", "loot", "camp"]
+Phase = Literal["gm", "heroes", "monsters", "rescue", "loot", "camp"]
 GM: Final = "GM"
 """The Gamemaster's seat: the automated GM's, or a person's."""
 
@@ -79,7 +82,14 @@ class SquadState:
     ready: set[str] = field(default_factory=set)
     """Guides done spending in camp."""
     effects: dict[str, dict[str, int]] = field(default_factory=dict)
-    """Spells on heroes this scene: shield die, invisible rounds, illusions, extra actions."""
+    """Marks on heroes this scene (``spell_effects``): spells, a companion, Hardy
+    Resilience readied, ``fled`` for a hero who fled the fight."""
+    rolls: dict[str, Check] = field(default_factory=dict)
+    """The Explorer rolls of a trap dodge or a loot search under way, by hero."""
+    asking: list[str] = field(default_factory=list)
+    """Heroes whose failed roll among ``rolls`` the party's 1E could still save."""
+    resume: tuple[str, ...] = ()
+    """What the rolls are for: ``("trap", trap id, denizen id)`` or ``("search",)``."""
     made: int = 0
     """Monsters brought into play so far (their ids are numbered in order)."""
     events: list[TextEvent] = field(default_factory=list)
@@ -94,6 +104,10 @@ class SquadState:
 
     def standing_heroes(self) -> list[str]:
         return [h for h, hero in self.heroes.items() if not hero.out_of_game]
+
+    def present(self) -> list[str]:
+        """The standing heroes still in the scene (not fled from it), in turn order."""
+        return [h for h in self.standing_heroes() if not self.effects.get(h, {}).get("fled")]
 
     def foes(self) -> list[InPlay]:
         return [m for m in self.scene if m.standing]

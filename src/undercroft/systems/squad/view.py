@@ -26,7 +26,9 @@ def view(state: SquadState, seat: str | None) -> dict[str, Any]:
         "scene": [m.to_dict() for m in state.scene],
         "effects": {h: dict(marks) for h, marks in state.effects.items()},
         "coins": state.coins.to_dict(), "offered": list(state.offered),
-        "loot_due": list(state.loot_due),
+        "loot_due": list(state.loot_due), "asking": list(state.asking),
+        "rolls": {h: {"ability": c.ability, "die": f"d{c.die}", "roll": c.roll,
+                      "total": c.total, "success": c.success} for h, c in state.rolls.items()},
         "events": [e.to_dict() for e in state.events[-12:]],
     }
     document["boss"] = state.stage.boss
