@@ -45,7 +45,8 @@ class GameMaster:
         attacks = [m for m in legal if m.verb == "monster"]
         if attacks:
             fired("squad.gm.detriment")
-            return min(attacks, key=lambda m: (_hit_points(view, m), m.target, m.how))
+            return min(attacks, key=lambda m: (_hit_points(view, m), -_damage_die(view, m),
+                                               m.target, m.how))
         standing = [m for m in view["scene"] if m["hit_points"] > 0 and not m["fled"]]
         flee = next((m for m in legal if m.verb == "flee"), None)
         if flee is not None and len(standing) == 1:
@@ -79,6 +80,47 @@ def _hit_points(view: Mapping[str, Any], move: Move) -> int:
     return int(view["heroes"][move.target]["hit_points"])
 
 
+def _damage_die(view: Mapping[str, Any], move: Move) -> int:
+    """The die a monster's move rolls for damage: a boss's Stuff's, else the monster's."""
+    monster = next(m for m in view["scene"] if m["id"] == move.actor)
+    die = next((s["die"] for s in monster["stuff"] if s["name"] == move.item), monster["die"])
+    return int(str(die).lstrip("d"))
+
+
+def _sides(die: object) -> int:
+    return int(str(die).lstrip("d"))
+
+
+def _hit(hero: Mapping[str, Any], ability: str) -> float:
+    sides = _sides(hero["abilities"][ability])
+    return (sides - 3) / sides
+
+
+def _attack_value(hero: Mapping[str, Any], piece: Mapping[str, Any]) -> float:
+    """Mean damage a turn with an attacking piece: the chance to hit times its mean die."""
+    ability = "warrior" if piece["kind"] == "weapon" else "mage"
+    return _hit(hero, ability) * (_sides(piece["die"]) + 1) / 2
+
+
+def _attacks(piece: Mapping[str, Any]) -> bool:
+    return piece["kind"] == "weapon" or piece.get("spell") == "fireball"
+
+
+def piece_worth(hero: Mapping[str, Any], piece: Mapping[str, Any]) -> float:
+    """What a piece of Stuff adds to a hero: for a weapon or a damaging spell, the mean
+    damage a turn over its best attack now; for armour, the mean soak over its best
+    armour; for a spell on heroes, something to a caster that holds none."""
+    held = hero["stuff"]
+    if _attacks(piece):
+        best = max((_attack_value(hero, s) for s in held if _attacks(s)), default=0.0)
+        return _attack_value(hero, piece) - best
+    if piece["kind"] == "armour":
+        best = max((_sides(s["die"]) for s in held if s["kind"] == "armour"), default=0)
+        return (_sides(piece["die"]) - best) / 2
+    helping = any(s["kind"] == "spell" and not _attacks(s) for s in held)
+    return _hit(hero, "mage") * (0.5 if helping else 2.0)
+
+
 class SensibleHero:
     name = "sensible"
 
@@ -86,6 +128,9 @@ class SensibleHero:
         verbs = {m.verb for m in legal}
         if "rescue" in verbs:  # a failed dodge or search the party's 1E can save
             return next(m for m in legal if m.verb == "rescue")
+        if "claim" in verbs:
+            return max(legal, key=lambda m: piece_worth(view["heroes"][m.actor],
+                                                         view["spoils"][0]))
         if "take" in verbs:
             return self._loot(view, legal)
         if "ready" in verbs:

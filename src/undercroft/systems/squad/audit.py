@@ -16,7 +16,7 @@ can be replayed to that moment:
 - the rest is read off the state after each step.
 
 It also counts where the steps go: per stage, and per doing (``gm`` setting a scene,
-``fight``, ``boss fight``, ``rescue``, ``loot``, ``camp``).
+``fight``, ``boss fight``, ``rescue``, ``spoils``, ``loot``, ``camp``).
 """
 
 from __future__ import annotations

@@ -14,10 +14,10 @@ so when the current scene is over"; otherwise their coins return.
 from __future__ import annotations
 
 from undercroft.engine.tally import drawn, fired
-from undercroft.systems.squad.content import loot_id, stuff_id
+from undercroft.systems.squad.content import loot_id
 from undercroft.systems.squad.dice_steps import TOP
 from undercroft.systems.squad.explorer_rolls import roll_explorer
-from undercroft.systems.squad.heroes import Hero, gain_stuff
+from undercroft.systems.squad.heroes import Hero
 from undercroft.systems.squad.loot import gain_loot, loot_kind, transfer_loot
 from undercroft.systems.squad.moves import Move
 from undercroft.systems.squad.specials import TOP_LEVEL
@@ -41,8 +41,7 @@ def search(state: SquadState) -> None:
 
 
 def finish_search(state: SquadState) -> None:
-    """The finders choose among the defeated monsters' Loot Types; a defeated boss's Stuff
-    goes to the first finder (or the first hero)."""
+    """The finders are due to choose among the defeated monsters' Loot Types."""
     rolls, state.rolls, state.resume, state.asking = state.rolls, {}, (), []
     for hero_id, check in rolls.items():
         state.say("search", f"{state.heroes[hero_id].name} searches ({check.total}): "
@@ -50,20 +49,6 @@ def finish_search(state: SquadState) -> None:
                   success=check.success)
         if check.success and state.offered:
             state.loot_due.append(hero_id)
-    for boss in (m for m in state.defeated if m.boss and m.stuff):
-        taker = (state.loot_due or state.standing_heroes() or [""])[0]
-        if not taker:
-            break
-        for stuff in boss.stuff:
-            hero = state.heroes[taker]
-            if all(s.name != stuff.name for s in hero.stuff):
-                item = gain_stuff(hero, stuff.name, stuff.kind, stuff.spell)
-                fired("squad.boss.stuff-or-loot")
-                drawn(stuff_id(item.name))
-                if item.spell is not None:
-                    drawn(f"squad.spell.{item.spell}")
-                state.say("stuff", f"{hero.name} takes the boss's {item.name} (d{item.die})",
-                          hero=taker)
 
 
 def loot_legal(state: SquadState, hero_id: str) -> list[Move]:

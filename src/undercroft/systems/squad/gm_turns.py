@@ -7,23 +7,17 @@ push forward the cost of the Monster or Trap from the Stage's Value". The Cost i
 goblins "rush us ... and attack!": so a monster's cost is pushed as it is brought
 in to attack, once, and stays on the table until a hero defeats it
 (docs/rules/squad-gm.md); a monster may flee with a successful Monster Ability
-roll. Monsters "have one die to roll no matter what they are
-doing": to hit (at least 4) and again for damage, which the hero's armour soaks
-("The Gamemaster rolls the D4 again and deals 3 damage! ... Another D4 roll
-later, and the Goblin only dealt 1 point of damage").
+roll, or attack (``monster_attacks``).
 """
 
 from __future__ import annotations
 
 from undercroft.engine.tally import drawn, fired, used
-from undercroft.systems.squad.content import stuff_id
 from undercroft.systems.squad.denizens import avoids_trap, bestiary, trap_damage, try_flee
-from undercroft.systems.squad.dice_steps import succeeds
 from undercroft.systems.squad.explorer_rolls import roll_explorer
-from undercroft.systems.squad.hero_combat import apply_soak, armour_soak
 from undercroft.systems.squad.heroes import Stuff, take_damage
+from undercroft.systems.squad.monster_attacks import attack_moves, knocked_out, monster_attack
 from undercroft.systems.squad.moves import Move
-from undercroft.systems.squad.spell_effects import COMPANION, companion_hurt, has_companion
 from undercroft.systems.squad.stages import boss_of, price_list
 from undercroft.systems.squad.state import InPlay, SquadState
 
@@ -128,7 +122,7 @@ def finish_trap(state: SquadState) -> None:
         take_damage(hero, damage)
         state.say("trapped", f"{trap.name} hits {hero.name} for {damage} "
                   f"({hero.hit_points} left)", hero=hero_id, damage=damage, source=trap_id)
-        _knocked_out(state, hero_id, trap_id)
+        knocked_out(state, hero_id, trap_id)
     share = state.coins.settle_trap(denizen, len(rolls), len(avoided))
     fired("squad.defeat.trap")
     if avoided and share:
@@ -138,13 +132,8 @@ def finish_trap(state: SquadState) -> None:
 
 
 def monster_legal(state: SquadState, monster: InPlay) -> list[Move]:
-    """A monster attacks a hero still in the scene that it may (not one invisible) or a
-    summoned companion, flees, or holds back."""
-    moves = [Move("monster", monster.id, hero_id) for hero_id in state.present()
-             if not state.effects.get(hero_id, {}).get("invisible", 0)]
-    moves += [Move("monster", monster.id, hero_id, "", COMPANION)
-              for hero_id in state.present() if has_companion(state, hero_id)]
-    return [*moves, Move("flee", monster.id), Move("hold", monster.id)]
+    """A monster attacks (``monster_attacks``), flees, or holds back."""
+    return [*attack_moves(state, monster), Move("flee", monster.id), Move("hold", monster.id)]
 
 
 def monster_act(state: SquadState, monster: InPlay, move: Move) -> None:
@@ -162,70 +151,4 @@ def monster_act(state: SquadState, monster: InPlay, move: Move) -> None:
         else:
             state.say("stays", f"{monster.id} tries to flee and fails", monster=monster.id)
         return
-    if move.how == COMPANION:
-        _attack_companion(state, monster, move.target)
-        return
-    _monster_attack(state, monster, move.target)
-
-
-def _attack_companion(state: SquadState, monster: InPlay, hero_id: str) -> None:
-    """A summoned companion can be attacked like a hero: the monster's die to hit, again
-    for damage; it has no armour."""
-    face = state.dice.die(monster.die)
-    fired("squad.monster.one-die")
-    used(f"squad.{'boss' if monster.boss else 'monster'}.{monster.kind}")
-    if not succeeds(face):
-        state.say("monster miss", f"{monster.id} attacks {state.heroes[hero_id].name}'s "
-                  f"companion ({face}): a miss", monster=monster.id, hero=hero_id)
-        return
-    fired("squad.spell.summon")
-    companion_hurt(state, hero_id, state.dice.die(monster.die), monster.id)
-
-
-def _monster_attack(state: SquadState, monster: InPlay, hero_id: str) -> None:
-    hero = state.heroes[hero_id]
-    marks = state.effects.setdefault(hero_id, {})
-    face = state.dice.die(monster.die)
-    fired("squad.monster.one-die")
-    used(f"squad.{'boss' if monster.boss else 'monster'}.{monster.kind}")
-    if not succeeds(face):
-        state.say("monster miss", f"{monster.id} attacks {hero.name} ({face}): a miss",
-                  monster=monster.id, hero=hero_id)
-        return
-    if marks.get("illusions", 0) > 0:
-        fired("squad.spell.mirror-image")
-        marks["illusions"] -= 1
-        state.say("illusion", f"{monster.id} strikes one of {hero.name}'s illusions",
-                  monster=monster.id, hero=hero_id)
-        return
-    damage = state.dice.die(monster.die)
-    ignore = marks.pop("hardy", 0)
-    shield = [spell_armour_of(marks["shield"])] if marks.get("shield") else []
-    soak = armour_soak(hero, damage, state.dice.die, ignore, shield)
-    taken = apply_soak(hero, soak)
-    if ignore:
-        fired("squad.special.hardy-resilience")
-    if shield and soak.armour == shield[0].name:
-        fired("squad.spell.shield")
-    elif soak.armour is not None:
-        used(stuff_id(soak.armour))
-    state.say("wounded", f"{monster.id} hits {hero.name} ({face}) for {damage}; "
-              f"{soak.armour or 'no armour'} soaks {soak.armour_roll}"
-              f"{f', Hardy Resilience {ignore}' if ignore else ''}: {taken} taken "
-              f"({hero.hit_points} left)", monster=monster.id, hero=hero_id, damage=taken,
-              source=monster.kind)
-    _knocked_out(state, hero_id, monster.kind)
-
-
-def spell_armour_of(die: int) -> Stuff:
-    return Stuff("Shield", "armour", die)
-
-
-def _knocked_out(state: SquadState, hero_id: str, source: str) -> None:
-    hero = state.heroes[hero_id]
-    if hero.out_of_game:
-        state.effects.pop(hero_id, None)  # its spells and companion go with it
-        fired("squad.loop.out-of-game")
-        fired("squad.hp.out")
-        state.say("out", f"{hero.name} is out of the game", hero=hero_id, source=source)
-
+    monster_attack(state, monster, move)

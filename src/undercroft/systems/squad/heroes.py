@@ -214,11 +214,14 @@ def heal(hero: Hero, amount: int) -> int:
     return max(0, gained)
 
 
-def gain_stuff(hero: Hero, name: str, kind: StuffKind, spell_id: str | None = None) -> Stuff:
-    """New Stuff for a hero, at d4: "New Stuff will start D4 unless otherwise stated"."""
+def gain_stuff(hero: Hero, name: str, kind: StuffKind, spell_id: str | None = None,
+               die: int = NEW_STUFF_DIE) -> Stuff:
+    """New Stuff for a hero: "New Stuff will start D4 unless otherwise stated"; a boss's
+    Stuff is "otherwise stated" and keeps the boss's die (``die``)."""
     if any(s.name == name for s in hero.stuff):
         raise BadInput(f"{hero.name} already has stuff named {name!r}")
-    fired("squad.stuff.new-at-d4")
-    item = Stuff(name, kind, NEW_STUFF_DIE, spell_id)
+    if die == NEW_STUFF_DIE:
+        fired("squad.stuff.new-at-d4")
+    item = Stuff(name, kind, die, spell_id)
     hero.stuff.append(item)
     return item

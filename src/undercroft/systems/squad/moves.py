@@ -2,7 +2,8 @@
 
 Guides: "Faf attacks goblin-2 with Lightning Arc", "... , spending loot",
 "... , with the special" (one penny), "Faf casts Heal on Urd", "Faf flees", "Faf
-spends 1HP on Urd", "Faf spends loot on the explorer roll", "Faf takes 1W",
+spends 1HP on Urd", "Faf spends loot on the explorer roll", "Faf takes 1W", "Rime Maul
+goes to Urd" (a boss's Stuff),
 "Urd improves Goblinbane", "Faf improves Goblinbane for Urd", "Urd raises his
 special", "pursue goblin-3", "ready", "wait". GM: "bring 3 goblin", "spring
 crushing-boulders", "bring the boss", "goblin-2 attacks Urd", "goblin-2 attacks Faf's
@@ -37,6 +38,7 @@ class Move:
             "attack": f"{a} attacks {t} with {i}{extra}",
             "cast": f"{a} casts {i} on {t}{extra}",
             "take": f"{a} takes {i}", "give": f"{a} gives {i} to {t}",
+            "claim": f"{i} goes to {a}",
             "improve": f"{a} improves {i}" + (f" for {t}" if t else ""),
             "raise": f"{a} raises the special" + (f" of {t}" if t else ""),
             "pursue": f"pursue {t}", "release": "let them go", "ready": f"{a} is ready",
@@ -60,6 +62,7 @@ _FORMS: Final = (
                            r"(?: with its (?P<item>.+))?$")),
     ("attack", re.compile(rf"^(?P<actor>\S+) attacks (?P<target>\S+) with (?P<item>.+?){_HOW}$")),
     ("cast", re.compile(rf"^(?P<actor>\S+) casts (?P<item>.+?) on (?P<target>\S+){_HOW}$")),
+    ("claim", re.compile(r"^(?P<item>.+) goes to (?P<actor>\S+)$")),
     ("take", re.compile(r"^(?P<actor>\S+) takes (?P<item>.+)$")),
     ("give", re.compile(r"^(?P<actor>\S+) gives (?P<item>\S+) to (?P<target>\S+)$")),
     ("improve", re.compile(r"^(?P<actor>\S+) improves (?P<item>.+?)(?: for (?P<target>\S+))?$")),

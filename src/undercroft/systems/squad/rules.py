@@ -21,6 +21,7 @@ from undercroft.systems.squad import (
     hero_moves,
     hero_turns,
     spell_effects,
+    spoils,
 )
 from undercroft.systems.squad.moves import Move
 from undercroft.systems.squad.state import GM, SquadState
@@ -36,6 +37,8 @@ def acting(state: SquadState) -> str | None:
         return state.guides[state.present()[state.turn]]
     if state.phase == "rescue":
         return state.guides[state.asking[0]]
+    if state.phase == "spoils":
+        return spoils.divider(state)
     if state.phase == "loot":
         return state.guides[state.loot_due[0]]
     return next(g for g in _guides(state) if g not in state.ready)
@@ -61,6 +64,8 @@ def legal(state: SquadState, seat: str) -> list[Move]:
         return hero_moves.hero_legal(state, state.present()[state.turn])
     if state.phase == "rescue":
         return explorer_rolls.rescue_legal(state)
+    if state.phase == "spoils":
+        return spoils.spoils_legal(state)
     if state.phase == "loot":
         return camp.loot_legal(state, state.loot_due[0])
     return camp.camp_legal(state, seat)
@@ -83,6 +88,9 @@ def step(state: SquadState, choices: Mapping[str, Move]) -> list[TextEvent]:
     elif state.phase == "rescue":
         if explorer_rolls.rescue_act(state, move):
             _rolls_decided(state)
+    elif state.phase == "spoils":
+        if spoils.give_out(state, move):
+            _to_loot(state)
     elif state.phase == "monsters":
         gm_turns.monster_act(state, state.foes()[state.turn], move)
         _after_monster(state, move)
@@ -191,6 +199,12 @@ def _end_scene(state: SquadState) -> None:
 
 def _searched(state: SquadState) -> None:
     camp.finish_search(state)
+    spoils.offer_spoils(state, _guides(state))
+    if not state.spoils:
+        _to_loot(state)
+
+
+def _to_loot(state: SquadState) -> None:
     if state.loot_due:
         state.phase = "loot"
     else:

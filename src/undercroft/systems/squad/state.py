@@ -5,7 +5,8 @@ changes it. Phases: ``gm`` (the GM sets the next scene: monsters, a trap, or the
 boss), ``heroes`` (each hero acts in turn, its Guide choosing), ``monsters``
 (the GM acts for each monster in play), ``rescue`` (a Guide decides whether loot
 saves a failed Explorer roll the GM's side asked for: a trap dodge, a loot search),
-``loot`` (heroes whose Explorer roll succeeded take a Loot Type), ``camp`` (between
+``spoils`` (the Guides divide a defeated boss's Stuff), ``loot`` (heroes whose
+Explorer roll succeeded take a Loot Type), ``camp`` (between
 scenes: spending coins, pursuit).
 """
 
@@ -22,7 +23,7 @@ from undercroft.systems.squad.hero_combat import Check
 from undercroft.systems.squad.heroes import Hero, Stuff
 from undercroft.systems.squad.stages import Stage
 
-Phase = Literal["gm", "heroes", "monsters", "rescue", "loot", "camp"]
+Phase = Literal["gm", "heroes", "monsters", "rescue", "spoils", "loot", "camp"]
 GM: Final = "GM"
 """The Gamemaster's seat: the automated GM's, or a person's."""
 
@@ -40,6 +41,8 @@ class InPlay:
     stuff: tuple[Stuff, ...] = ()
     boss: bool = False
     fled: bool = False
+    defeated_by: str = ""
+    """The hero whose damage brought it to 0 Hit Points."""
 
     @property
     def standing(self) -> bool:
@@ -52,7 +55,9 @@ class InPlay:
     def to_dict(self) -> dict[str, Any]:
         return {"id": self.id, "kind": self.kind, "die": f"d{self.die}",
                 "hit_points": self.hit_points, "loot": list(self.loot), "boss": self.boss,
-                "fled": self.fled, "stuff": [s.name for s in self.stuff]}
+                "fled": self.fled, "full": self.full,
+                "stuff": [{"name": s.name, "kind": s.kind, "die": f"d{s.die}"}
+                          for s in self.stuff]}
 
 
 @dataclass
@@ -90,6 +95,10 @@ class SquadState:
     """Heroes whose failed roll among ``rolls`` the party's 1E could still save."""
     resume: tuple[str, ...] = ()
     """What the rolls are for: ``("trap", trap id, denizen id)`` or ``("search",)``."""
+    spoils: list[Stuff] = field(default_factory=list)
+    """A defeated boss's Stuff still to be divided, first piece first."""
+    dividers: list[str] = field(default_factory=list)
+    """The Guides who give out the spoils, one piece each in turn."""
     made: int = 0
     """Monsters brought into play so far (their ids are numbered in order)."""
     events: list[TextEvent] = field(default_factory=list)

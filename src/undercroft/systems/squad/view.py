@@ -27,6 +27,8 @@ def view(state: SquadState, seat: str | None) -> dict[str, Any]:
         "effects": {h: dict(marks) for h, marks in state.effects.items()},
         "coins": state.coins.to_dict(), "offered": list(state.offered),
         "loot_due": list(state.loot_due), "asking": list(state.asking),
+        "spoils": [{"name": s.name, "kind": s.kind, "die": f"d{s.die}", "spell": s.spell}
+                   for s in state.spoils],
         "rolls": {h: {"ability": c.ability, "die": f"d{c.die}", "roll": c.roll,
                       "total": c.total, "success": c.success} for h, c in state.rolls.items()},
         "events": [e.to_dict() for e in state.events[-12:]],

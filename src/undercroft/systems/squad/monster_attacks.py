@@ -1,0 +1,112 @@
+"""A monster's or a boss's attack on a hero or on a summoned companion.
+
+Seed 003: Monsters "have one die to roll no matter what they are doing": to hit (at
+least 4) and again for damage, which the hero's armour soaks ("The Gamemaster rolls
+the D4 again and deals 3 damage! ... Another D4 roll later, and the Goblin only dealt
+1 point of damage"). Bosses "have the same characteristics as Monsters ... They can
+also have Stuff": a boss holding a weapon or a damaging spell attacks with it as a
+hero does, its own die to hit and the Stuff's die for damage (house rule, the
+reading that puts its Stuff to use); a spell is no physical attack, so an invisible
+hero is no shelter from it. A boss's armour soaks the heroes' hits (``wounds``).
+"""
+
+from __future__ import annotations
+
+from undercroft.engine.tally import fired, used
+from undercroft.systems.squad.content import stuff_id
+from undercroft.systems.squad.dice_steps import succeeds
+from undercroft.systems.squad.hero_combat import apply_soak, armour_soak
+from undercroft.systems.squad.heroes import Stuff
+from undercroft.systems.squad.moves import Move
+from undercroft.systems.squad.spell_effects import COMPANION, companion_hurt, has_companion
+from undercroft.systems.squad.spells import spell
+from undercroft.systems.squad.state import InPlay, SquadState
+
+
+def offensive_stuff(monster: InPlay) -> list[Stuff]:
+    """The Stuff a boss attacks with: its weapons and damaging spells."""
+    return [s for s in monster.stuff if s.kind == "weapon"
+            or (s.kind == "spell" and spell(s.spell or "").effect == "damage")]
+
+
+def attack_moves(state: SquadState, monster: InPlay) -> list[Move]:
+    """Every attack the monster may make: at a hero still in the scene (not an invisible
+    one, unless with a spell) or at a summoned companion; with each of a boss's weapons
+    and damaging spells, or with its own die when it holds none."""
+    moves: list[Move] = []
+    held: list[Stuff | None] = [*offensive_stuff(monster)]
+    for stuff in held or [None]:
+        item = stuff.name if stuff is not None else ""
+        physical = stuff is None or stuff.kind == "weapon"
+        moves += [Move("monster", monster.id, hero_id, item) for hero_id in state.present()
+                  if not (physical and state.effects.get(hero_id, {}).get("invisible", 0))]
+        moves += [Move("monster", monster.id, hero_id, item, COMPANION)
+                  for hero_id in state.present() if has_companion(state, hero_id)]
+    return moves
+
+
+def monster_attack(state: SquadState, monster: InPlay, move: Move) -> None:
+    """The monster's die to hit, then the damage die (a boss's Stuff's, else its own)."""
+    stuff = next((s for s in monster.stuff if s.name == move.item), None)
+    what = f" with its {stuff.name}" if stuff is not None else ""
+    target = (f"{state.heroes[move.target].name}'s companion" if move.how == COMPANION
+              else state.heroes[move.target].name)
+    face = state.dice.die(monster.die)
+    fired("squad.monster.one-die")
+    used(f"squad.{'boss' if monster.boss else 'monster'}.{monster.kind}")
+    if stuff is not None:
+        fired("squad.boss.stuff-in-combat")
+        used(stuff_id(stuff.name))
+    if not succeeds(face):
+        state.say("monster miss", f"{monster.id} attacks {target}{what} ({face}): a miss",
+                  monster=monster.id, hero=move.target)
+        return
+    damage_die = stuff.die if stuff is not None else monster.die
+    if move.how == COMPANION:
+        fired("squad.spell.summon")
+        companion_hurt(state, move.target, state.dice.die(damage_die), monster.id)
+        return
+    _hit_hero(state, monster, move.target, face, state.dice.die(damage_die), what)
+
+
+def _hit_hero(state: SquadState, monster: InPlay, hero_id: str, face: int, damage: int,
+              what: str) -> None:
+    hero = state.heroes[hero_id]
+    marks = state.effects.setdefault(hero_id, {})
+    if marks.get("illusions", 0) > 0:
+        fired("squad.spell.mirror-image")
+        marks["illusions"] -= 1
+        state.say("illusion", f"{monster.id} strikes one of {hero.name}'s illusions",
+                  monster=monster.id, hero=hero_id)
+        return
+    ignore = marks.pop("hardy", 0)
+    shield = [spell_armour_of(marks["shield"])] if marks.get("shield") else []
+    soak = armour_soak(hero, damage, state.dice.die, ignore, shield)
+    taken = apply_soak(hero, soak)
+    if ignore:
+        fired("squad.special.hardy-resilience")
+    if shield and soak.armour == shield[0].name:
+        fired("squad.spell.shield")
+    elif soak.armour is not None:
+        used(stuff_id(soak.armour))
+    state.say("wounded", f"{monster.id} hits {hero.name}{what} ({face}) for {damage}; "
+              f"{soak.armour or 'no armour'} soaks {soak.armour_roll}"
+              f"{f', Hardy Resilience {ignore}' if ignore else ''}: {taken} taken "
+              f"({hero.hit_points} left)", monster=monster.id, hero=hero_id, damage=taken,
+              source=monster.kind)
+    knocked_out(state, hero_id, monster.kind)
+
+
+def spell_armour_of(die: int) -> Stuff:
+    return Stuff("Shield", "armour", die)
+
+
+def knocked_out(state: SquadState, hero_id: str, source: str) -> None:
+    """ "When a Hero is reduced to zero Hit Points, they are out of the game!": said, with
+    what did it; its spells and companion leave with it."""
+    hero = state.heroes[hero_id]
+    if hero.out_of_game:
+        state.effects.pop(hero_id, None)
+        fired("squad.loop.out-of-game")
+        fired("squad.hp.out")
+        state.say("out", f"{hero.name} is out of the game", hero=hero_id, source=source)
