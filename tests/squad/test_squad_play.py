@@ -16,7 +16,7 @@ from undercroft.engine.runner import play_out
 from undercroft.errors import BadInput
 from undercroft.rng import ScriptedStream
 from undercroft.systems.squad.config import SquadConfig
-from undercroft.systems.squad.moves import Move
+from undercroft.systems.squad.moves import Move, parse_move
 from undercroft.systems.squad.rules import legal, step
 from undercroft.systems.squad.setup import new_game
 from undercroft.systems.squad.state import GM, SquadState
@@ -191,3 +191,71 @@ def test_helping_spells_deal_a_random_mage_a_spell_in_place_of_armour() -> None:
     assert all(hero.stuff[1].kind == "armour" for hero in plain.heroes.values())
     with pytest.raises(ValidationError, match="no spell 'fly'"):
         SquadConfig(helping_spells=("fly",))
+
+
+def test_the_seeds_dark_forest_example_loot_and_a_penny_pass_between_heroes() -> None:
+    """"Faf collects 1 Penny and Urd collects 3 Pennies. The Hero Guide then rolls Faf's and
+    Urd's Explorer Ability dice and only Faf succeeds ... the Goblins have either 1 E or
+    1 W available. The Hero Guide gives 1 E to Faf ... transfers the 1 E to Urd ...
+    transfers one Penny from Urd to Faf." """
+    state = new_game(SquadConfig(players=2, party="example", stages=("dark-forest",)), 1)
+    faf, urd = state.heroes["Faf"], state.heroes["Urd"]
+    step(state, {GM: Move("bring", "", "goblin", "4")})  # four corrupted goblins
+    state.dice = ScriptedStream(8, 2, 4, 6,  # Faf drops goblin-1, Urd goblin-2
+                                1, 1,  # the other two miss
+                                5, 3, 2,  # Urd drops goblin-3; goblin-4 misses
+                                6, 2,  # Urd drops goblin-4
+                                5, 2)  # the searches: Faf's d8 5, Urd's d4 2
+    step(state, {"Guide-1": Move("cast", "Faf", "goblin-1", "Lightning Arc")})
+    step(state, {"Guide-1": Move("attack", "Urd", "goblin-2", "Goblinbane")})
+    step(state, {GM: Move("monster", "goblin-3", "Urd")})
+    step(state, {GM: Move("monster", "goblin-4", "Faf")})
+    step(state, {"Guide-1": Move("wait", "Faf")})
+    step(state, {"Guide-1": Move("attack", "Urd", "goblin-3", "Goblinbane")})
+    step(state, {GM: Move("monster", "goblin-4", "Faf")})
+    step(state, {"Guide-1": Move("wait", "Faf")})
+    step(state, {"Guide-1": Move("attack", "Urd", "goblin-4", "Goblinbane")})
+    assert (faf.pennies, urd.pennies) == (1, 3)
+    assert state.phase == "loot" and state.loot_due == ["Faf"]  # only Faf succeeds
+    assert [m.text for m in legal(state, "Guide-1")] == ["Faf takes 1E", "Faf takes 1W"]
+    step(state, {"Guide-1": Move("take", "Faf", "", "1E")})
+    give = Move("give", "Faf", "Urd", "1E")
+    pay = Move("pay", "Urd", "Faf")
+    assert pay.text == "Urd gives a penny to Faf" and parse_move(pay.text) == pay
+    assert give in legal(state, "Guide-1") and pay in legal(state, "Guide-1")
+    value = state.coins.stage_value
+    step(state, {"Guide-1": give})
+    step(state, {"Guide-1": pay})
+    assert (faf.loot["E"], urd.loot["E"]) == (0, 1)
+    assert (faf.pennies, urd.pennies) == (2, 2)
+    assert state.coins.stage_value == value and state.coins.with_heroes == 4
+
+
+def test_a_hero_sets_a_trap_with_an_explorer_check_and_a_penny_a_monster() -> None:
+    state = example()
+    faf = state.heroes["Faf"]
+    faf.pennies, state.coins.with_heroes = 3, 3
+    step(state, {GM: Move("bring", "", "goblin", "3")})
+    state.scene[2].hit_points = 1  # the weakest: caught first
+    moves = [m.text for m in legal(state, "Guide-1")]
+    assert "Faf sets a trap for 1 monster" in moves and "Faf sets a trap for 3 monsters" in moves
+    trap = Move("trap", "Faf", "", "2")
+    assert parse_move(trap.text) == trap
+    value = state.coins.stage_value
+    state.dice = ScriptedStream(6,  # Faf's Explorer d8: the trap is set
+                                1, 5,  # goblin-3 (1 hit point) is caught: 5 on Faf's d8
+                                4)  # goblin-1 gets away
+    step(state, {"Guide-1": trap})
+    assert [m.id for m in state.foes()] == ["goblin-1", "goblin-2"]
+    assert faf.pennies == 3 - 2 + 1  # two paid, goblin-3's penny collected
+    assert state.coins.stage_value == value + 2  # spent on her own side: back to the stage
+
+
+def test_a_trap_that_is_not_set_costs_nothing() -> None:
+    state = example()
+    faf = state.heroes["Faf"]
+    faf.pennies, state.coins.with_heroes = 1, 1
+    step(state, {GM: Move("bring", "", "goblin", "1")})
+    state.dice = ScriptedStream(2)
+    step(state, {"Guide-1": Move("trap", "Faf", "", "1")})
+    assert faf.pennies == 1 and state.scene[0].hit_points == 2

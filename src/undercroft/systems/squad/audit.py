@@ -141,12 +141,13 @@ def unusable(state: SquadState, hero_id: str, stuff: Stuff) -> str | None:
 
 def _spends(state: SquadState, move: Move) -> set[str]:
     """The Loot Types a move offers to spend: 1HP on a hero, and with "spending loot" the
-    token of the Ability it rolls (Explorer to flee), 1C at a monster already damaged."""
+    token of the Ability it rolls (Explorer to flee or set a trap), 1C at a monster
+    already damaged."""
     if move.verb == "mend":
         return {"HP"}
     if move.how not in ("loot", "both"):
         return set()
-    if move.verb == "flee":
+    if move.verb in ("flee", "trap"):
         return {"E"}
     stuff = state.heroes[move.actor].stuff_named(move.item)
     kinds = {ABILITY_LOOT[ATTACK_ABILITY[stuff.kind]]}
@@ -343,9 +344,11 @@ def fingerprint(state: SquadState) -> object:
     )
 
 
-MAY_DO_NOTHING: Final = frozenset({"attack", "cast", "monster", "flee", "hold", "wait"})
-"""Moves the rules let change nothing: an attack or a spell is a roll that can fail (a
-monster's attack too, and a flight), and a hero may wait, a monster hold back."""
+MAY_DO_NOTHING: Final = frozenset({"attack", "cast", "trap", "monster", "flee", "hold",
+                                   "wait"})
+"""Moves the rules let change nothing: an attack, a spell or setting a trap is a roll that
+can fail (a monster's attack too, and a flight), and a hero may wait, a monster hold
+back."""
 
 
 def may_do_nothing(action: Any) -> bool:

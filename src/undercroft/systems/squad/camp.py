@@ -18,7 +18,7 @@ from undercroft.systems.squad.content import loot_id
 from undercroft.systems.squad.dice_steps import TOP
 from undercroft.systems.squad.explorer_rolls import roll_explorer
 from undercroft.systems.squad.heroes import Hero
-from undercroft.systems.squad.loot import gain_loot, loot_kind, transfer_loot
+from undercroft.systems.squad.loot import gain_loot, loot_kind, transfer_loot, transfer_pennies
 from undercroft.systems.squad.moves import Move
 from undercroft.systems.squad.specials import TOP_LEVEL
 from undercroft.systems.squad.spending import improve_stuff, raise_special
@@ -65,7 +65,8 @@ def take(state: SquadState, move: Move) -> None:
 
 def camp_legal(state: SquadState, guide: str) -> list[Move]:
     """A guide's spending for its heroes (on themselves or on another hero), its heroes'
-    loot (1HP on a wounded hero, a token given), pursuit of the fled, and "ready"."""
+    loot and pennies (1HP on a wounded hero, a token or a penny given), pursuit of the
+    fled, and "ready"."""
     moves: list[Move] = []
     own = [h for h, g in state.guides.items() if g == guide and not state.heroes[h].out_of_game]
     for payer_id in own:
@@ -88,6 +89,9 @@ def camp_legal(state: SquadState, guide: str) -> list[Move]:
             if count:
                 moves += [Move("give", giver_id, other, f"1{kind}")
                           for other in state.standing_heroes() if other != giver_id]
+        if giver.pennies:
+            moves += [Move("pay", giver_id, other) for other in state.standing_heroes()
+                      if other != giver_id]
     fled = [m for m in state.scene if m.fled]
     moves += [Move("pursue", "", m.id) for m in fled]
     moves.append(Move("ready", guide))
@@ -118,6 +122,14 @@ def give(state: SquadState, move: Move) -> None:
     transfer_loot(state.heroes[move.actor], state.heroes[move.target], move.item)
     state.say("give", f"{state.heroes[move.actor].name} gives {move.item} to "
               f"{state.heroes[move.target].name}", hero=move.actor)
+
+
+def pay(state: SquadState, move: Move) -> None:
+    """A penny passes between heroes: "The Hero Guide then transfers one Penny from Urd to
+    Faf" (it stays with the heroes: no Stage's Value is touched)."""
+    giver, taker = state.heroes[move.actor], state.heroes[move.target]
+    transfer_pennies(giver, taker, 1)
+    state.say("pay", f"{giver.name} gives a penny to {taker.name}", hero=move.actor)
 
 
 def pursue(state: SquadState, move: Move) -> None:

@@ -2,7 +2,9 @@
 
 Seed 003: a weapon attacks with the Warrior die, a spell is cast with the Mage die
 ("All magical actions are up to the Mage Ability"), and "Everything else is up to
-the Explorer Ability": fleeing the fight is an Explorer roll. Loot is "spent after
+the Explorer Ability": fleeing the fight is an Explorer roll, and so is setting a
+trap ("a Hero could set a trap with a successful Explorer check and some pennies",
+a penny a monster it is set for, as a trap's Cost is a penny a target). Loot is "spent after
 the roll", so a move "spending loot" is offered where some token could help: 1W,
 1M or 1E on its roll, 1C on a monster already damaged. A hero may also spend its
 1HP tokens on any hero present ("Add +1 to any Hero's current Hit Points") without
@@ -73,11 +75,14 @@ def hero_legal(state: SquadState, hero_id: str) -> list[Move]:
             name = target.id if isinstance(target, InPlay) else target
             moves += [Move(verb, hero_id, name, stuff.name, how)
                       for how in _hows(helps, can_pay)]
+    explorer_loot = loot_helps("explorer", None, party)
+    for count in range(1, min(hero.pennies, len(state.foes())) + 1):
+        moves += [Move("trap", hero_id, "", str(count), how)
+                  for how in _hows(explorer_loot, False)]
     if hero.loot.get("HP", 0):
         moves += [Move("mend", hero_id, h, "1HP") for h in state.present()
                   if state.heroes[h].hit_points < state.heroes[h].max_hit_points]
-    moves += [Move("flee", hero_id, "", "", how)
-              for how in _hows(loot_helps("explorer", None, party), False)]
+    moves += [Move("flee", hero_id, "", "", how) for how in _hows(explorer_loot, False)]
     moves.append(Move("wait", hero_id))
     return moves
 

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from undercroft.engine.tally import counting, fired, used
 from undercroft.systems.squad.content import loot_id, stuff_id
+from undercroft.systems.squad.dice_steps import succeeds
 from undercroft.systems.squad.hero_combat import Check, roll_damage
 from undercroft.systems.squad.hero_moves import harmful, move_ability, party_of
 from undercroft.systems.squad.hero_rolls import roll_ability
@@ -47,6 +48,9 @@ def hero_act(state: SquadState, hero_id: str, move: Move) -> None:
         return
     if move.verb == "flee":
         _flee(state, hero_id, move)
+        return
+    if move.verb == "trap":
+        _set_trap(state, hero_id, move)
         return
     special = move.how in ("special", "both")
     if special:
@@ -190,3 +194,35 @@ def _flee(state: SquadState, hero_id: str, move: Move) -> None:
         return
     state.effects.setdefault(hero_id, {})["fled"] = 1
     state.say("hero fled", f"{name} flees the fight ({check.total})", hero=hero_id)
+
+
+def _set_trap(state: SquadState, hero_id: str, move: Move) -> None:
+    """ "A Hero could set a trap with a successful Explorer check and some pennies. A Trap
+    consists of an Ability Die and a Cost ... equal to the amount of targets". House
+    rules: the trap's die is the hero's Explorer die; it is set for that many standing
+    monsters, the weakest first, and paid for only once set (a penny each, back to the
+    Stage's Value, as coins a hero spends on its own side are); each monster rolls its
+    die to get away (at least 4, as a hero's Explorer check), and the trap's die hurts
+    each one caught, armour or not (armour does not soak a trap)."""
+    hero = state.heroes[hero_id]
+    count = int(move.item)
+    fired("squad.trap.set-by-heroes")
+    check = _checked(state, hero_id, "explorer", move)
+    if not check.success:
+        state.say("trap fails", f"{hero.name} fails to set a trap ({check.roll})",
+                  hero=hero_id)
+        return
+    targets = sorted(state.foes(), key=lambda m: (m.hit_points, m.id))[:count]
+    hero.pennies -= len(targets)
+    state.coins.spend(len(targets), on_own_hero=True)
+    die = hero.abilities["explorer"]
+    state.say("trap set", f"{hero.name} sets a d{die} trap for "
+              f"{', '.join(m.id for m in targets)} ({len(targets)} penn"
+              f"{'y' if len(targets) == 1 else 'ies'})", hero=hero_id)
+    for monster in targets:
+        face = state.dice.die(monster.die)
+        if succeeds(face):
+            state.say("avoid", f"{monster.id} gets away from the trap ({face})",
+                      monster=monster.id)
+            continue
+        wound_monster(state, hero_id, monster, state.dice.die(die), "a trap", soaked=False)

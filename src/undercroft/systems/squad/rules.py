@@ -227,6 +227,8 @@ def _camp_move(state: SquadState, move: Move) -> None:
         camp.pursue(state, move)
     elif move.verb == "give":
         camp.give(state, move)
+    elif move.verb == "pay":
+        camp.pay(state, move)
     elif move.verb == "mend":
         hero_turns.mend(state, move.actor, move.target)
     else:
