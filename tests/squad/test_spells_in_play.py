@@ -169,3 +169,14 @@ def test_a_random_mage_with_divine_insight_holds_a_spell_on_heroes() -> None:
     assert dealt
     plain = new_game(SquadConfig(helping_spells=()), 3)
     assert all(h.special != "divine-insight" for h in plain.heroes.values())
+
+
+def test_deadly_strike_adds_to_a_damaging_spell_too() -> None:
+    """"Deal L additional damage": any damage, a spell's as a weapon's."""
+    state = faf_holding("heal", special="deadly-strike")
+    faf = state.heroes["Faf"]
+    faf.pennies, state.coins.with_heroes = 1, 1
+    state.scene[0].hit_points = state.scene[0].full = 10
+    state.dice = ScriptedStream(9, 2)
+    step(state, {GUIDE: Move("cast", "Faf", "goblin-1", "Lightning Arc", "special")})
+    assert state.scene[0].hit_points == 10 - 2 - 1 and faf.pennies == 0

@@ -16,8 +16,9 @@ from undercroft.engine import registry
 from undercroft.engine.agents import agent_stream
 from undercroft.engine.audit import Anomaly
 from undercroft.engine.tally import tallying
+from undercroft.engine.turns import TextEvent
 from undercroft.errors import BadInput
-from undercroft.rng import Stream
+from undercroft.rng import ScriptedStream, Stream
 from undercroft.sim.audit_game import audit_game
 from undercroft.sim.rule_ids import fireable, rule_rows
 from undercroft.systems.squad import audit
@@ -196,31 +197,71 @@ def test_a_special_with_nothing_to_work_with_is_unusable() -> None:
     assert [a.detail.split(":")[0] for a in found] == ["Divine Insight of Mage-1"]
 
 
-@pytest.mark.parametrize(("special", "fault"), [("divine-insight", True),
-                                                ("inhuman-alacrity", False),
-                                                ("arcane-vigor", False),
-                                                ("deadly-strike", True)])
-def test_a_penny_paid_for_a_special_that_does_nothing_is_reported(special: str,
-                                                                  fault: bool) -> None:
-    """Mage-1 casts Lightning Arc (a Fireball) "with the special": Divine Insight adds
-    heroes to a spell on heroes, and the loop adds Deadly Strike to a weapon's damage
-    only; Inhuman Alacrity and Arcane Vigor do something for a Fireball."""
+@pytest.mark.parametrize(("special", "goblins", "offered"), [
+    ("divine-insight", 1, False), ("inhuman-alacrity", 1, True), ("arcane-vigor", 1, False),
+    ("arcane-vigor", 2, True), ("deadly-strike", 1, True), ("blurring-speed", 1, False)])
+def test_a_special_is_offered_only_where_it_applies(special: str, goblins: int,
+                                                    offered: bool) -> None:
+    """Mage-1 casting Lightning Arc (a Fireball) "with the special": Divine Insight helps
+    heroes, not monsters; Arcane Vigor needs a second monster; Deadly Strike adds to any
+    damage; Blurring Speed makes physical attacks only."""
     state = new_game(SquadConfig(), 1)
     mage = state.heroes["Mage-1"]
     mage.special, mage.pennies = special, 1
     state.coins.with_heroes += 1
+    step(state, {GM: Move("bring", "", "goblin", str(goblins))})
+    cast = Move("cast", "Mage-1", state.scene[0].id, "Lightning Arc", "special")
+    assert (cast in legal(state, "Guide-1")) == offered
+    if offered:
+        auditor = audit.auditor(state)
+        events = step(state, {"Guide-1": cast})
+        auditor.see(state, 1, {"Guide-1": cast}, events)
+        assert events[0].kind == "special"  # the penny is paid
+        assert kinds(auditor.findings.anomalies, "squad.special-no-effect") == []
+
+
+def test_a_penny_paid_for_a_special_that_does_nothing_is_reported() -> None:
+    """The detector, fed a step the rules no longer make: a penny for Divine Insight on a
+    Fireball, judged by the fight as it stood before the move."""
+    state = new_game(SquadConfig(), 1)
+    state.heroes["Mage-1"].special = "divine-insight"
     to_first_fight(state)
     auditor = audit.auditor(state)
-    cast = Move("cast", "Mage-1", state.scene[0].id, "Lightning Arc", "special")
-    assert cast in legal(state, "Guide-1")
-    events = step(state, {"Guide-1": cast})
-    auditor.see(state, 1, {"Guide-1": cast}, events)
-    assert events[0].kind == "special"  # the penny is paid
+    cast = Move("cast", "Mage-1", "goblin-1", "Lightning Arc", "special")
+    paid = TextEvent(1, "special", "Mage-1 spends a penny on Divine Insight",
+                     {"hero": "Mage-1"})
+    auditor.see(state, 1, {"Guide-1": cast}, [paid])
     found = kinds(auditor.findings.anomalies, "squad.special-no-effect")
-    assert bool(found) == fault
-    if fault:
-        assert found[0].detail.startswith("Mage-1 casts Lightning Arc on goblin-1, with the "
-                                          "special: ")
+    assert [a.detail for a in found] == [
+        "Mage-1 casts Lightning Arc on goblin-1, with the special: Divine Insight does "
+        "nothing for Lightning Arc (fireball) with 1 monster(s) and 4 hero(es) in the fight"]
+
+
+def test_hardy_resilience_is_paid_for_on_a_hit_it_lessens_and_only_then() -> None:
+    state = new_game(SquadConfig(players=2, party="example"), 1)
+    urd = state.heroes["Urd"]
+    urd.pennies, state.coins.with_heroes = 1, 1
+    step(state, {GM: Move("bring", "", "goblin", "1")})
+    step(state, {"Guide-1": Move("wait", "Faf")})
+    ready = Move("attack", "Urd", "goblin-1", "Goblinbane", "special")
+    assert ready in legal(state, "Guide-1")
+    state.dice = ScriptedStream(1)  # a miss: but Hardy Resilience is readied, for free
+    step(state, {"Guide-1": ready})
+    assert urd.pennies == 1 and state.effects["Urd"]["hardy"] == 1
+    auditor = audit.auditor(state)
+    state.dice = ScriptedStream(4, 2, 3)  # a hit for 2, the Tattoos' d4 soak 3: nothing
+    move = Move("monster", "goblin-1", "Urd")
+    auditor.see(state, 1, {GM: move}, step(state, {GM: move}))
+    assert urd.pennies == 1 and state.effects["Urd"]["hardy"] == 1
+    step(state, {"Guide-1": Move("wait", "Faf")})
+    assert Move("attack", "Urd", "goblin-1", "Goblinbane", "special") not in legal(
+        state, "Guide-1")  # already readied
+    step(state, {"Guide-1": Move("wait", "Urd")})
+    state.dice = ScriptedStream(4, 4, 1)  # a hit for 4, soaked 1: Hardy +1 ignores 1
+    auditor.see(state, 2, {GM: move}, step(state, {GM: move}))
+    assert urd.pennies == 0 and urd.hit_points == 15 - 2
+    assert "hardy" not in state.effects["Urd"]
+    assert kinds(auditor.findings.anomalies, "squad.special-no-effect") == []
 
 
 # --- victory, boss Stuff, coins -----------------------------------------------------------

@@ -52,13 +52,14 @@ KINDS: tuple[AnomalyKind, ...] = (
     AnomalyKind("squad.unusable-spell", "a hero holds a spell that no move in a fight "
                 "would cast, or with which its moves cannot be listed (the game stops "
                 "at the hero's turn)"),
-    AnomalyKind("squad.unusable-loot", f"a Loot Type held by standing heroes for {HELD} "
+    AnomalyKind("squad.unusable-loot", f"a Loot Type held by heroes in a fight for {HELD} "
                 "hero turns in fights that gave it something to work on (a wounded hero, a "
                 "damaged monster, Stuff that rolls for it) and no move offered to spend"),
     AnomalyKind("squad.unusable-special", f"a hero's Special Ability had nothing to work "
                 f"with (no Stuff it applies to) for {HELD} of the hero's turns in fights"),
     AnomalyKind("squad.special-no-effect", "a move 'with the special' paid a penny for a "
-                "Special Ability that does nothing for that move"),
+                "Special Ability that does nothing for that move, or Hardy Resilience was "
+                "paid for on a hit it did not lessen"),
     AnomalyKind("squad.victory-stages-unplayed", "the game ended in victory with stages "
                 "of the config never played"),
     AnomalyKind("squad.boss-stuff-die", "a boss's Stuff came to a hero at another die "
@@ -103,21 +104,26 @@ def catalogue(config: Any) -> Mapping[str, Sequence[str]]:
     }
 
 
-def works_with(hero: Hero, stuff: Stuff) -> bool:
-    """Whether the hero's Special Ability does something for a move made with ``stuff``,
-    as the loop applies it (``hero_turns.hero_act``): Hardy Resilience is readied for the
-    next hit whatever the move; Deadly Strike adds to a weapon's damage, Blurring Speed
-    attacks again with a weapon; Inhuman Alacrity casts any spell again; Arcane Vigor adds
-    monsters to a damaging spell, Divine Insight heroes to a spell on heroes."""
+def works_with(hero: Hero, stuff: Stuff, foes: int = 2, present: int = 2) -> bool:
+    """Whether the hero's Special Ability does something for a move made with ``stuff``
+    in a fight of ``foes`` standing monsters and ``present`` heroes, as the seed's
+    Descriptions say: Deadly Strike adds to any damage, Blurring Speed attacks again with
+    a weapon, Inhuman Alacrity casts any spell again, Arcane Vigor adds monsters to a
+    damaging spell (when there is another), Divine Insight heroes to a spell on heroes
+    (when there is another). Hardy Resilience answers a monster's hit, not a move."""
     effect = SPECIALS[hero.special].effect
-    if effect == "ignore-damage":
-        return True
-    if stuff.kind == "weapon":
-        return effect in ("damage", "physical-attacks")
-    if stuff.kind == "spell":
-        harmful = spell(stuff.spell or "").effect in HARMFUL
-        return effect == "spells" or effect == ("monster-targets" if harmful
-                                                else "hero-targets")
+    harmful = stuff.kind == "weapon" or (
+        stuff.kind == "spell" and spell(stuff.spell or "").effect in HARMFUL)
+    if effect == "damage":
+        return harmful
+    if effect == "physical-attacks":
+        return stuff.kind == "weapon"
+    if effect == "spells":
+        return stuff.kind == "spell"
+    if effect == "monster-targets":
+        return stuff.kind == "spell" and harmful and foes > 1
+    if effect == "hero-targets":
+        return stuff.kind == "spell" and not harmful and present > 1
     return False
 
 
@@ -187,6 +193,8 @@ class SquadAuditor:
         self.reported: set[tuple[str, ...]] = set()
         self.coins = state.coins.total
         self.opened: set[int] = set()
+        self.before = (0, 0)
+        """Standing monsters and heroes present before the step under way."""
         self.place = self._place(state)
         self._look(state, 0)
 
@@ -194,8 +202,8 @@ class SquadAuditor:
             events: Sequence[Any]) -> None:
         self.findings.count(*self.place)
         for move in choices.values():
-            if isinstance(move, Move) and move.how in ("special", "both"):
-                self._paid_special(state, step, move)
+            if isinstance(move, Move):
+                self._paid_special(state, step, move, events)
         self._look(state, step)
         self.place = self._place(state)
 
@@ -221,6 +229,7 @@ class SquadAuditor:
         return where, doing
 
     def _look(self, state: SquadState, step: int) -> None:
+        self.before = (len(state.foes()), len(state.present()))
         if state.coins.stage_open:
             self.opened.add(state.stage_index)
         for monster in state.scene:
@@ -257,20 +266,39 @@ class SquadAuditor:
             self._add("squad.unusable-stuff", step, f"{stuff.name} ({stuff.kind}) held by "
                       f"{hero_id}: {why}", stuff.name)
 
-    def _paid_special(self, state: SquadState, step: int, move: Move) -> None:
+    def _paid_special(self, state: SquadState, step: int, move: Move,
+                      events: Sequence[Any]) -> None:
+        """A penny paid for a special that does nothing: on a hero's move "with the
+        special", judged by the fight as it stood before the move; for Hardy Resilience,
+        a penny paid on a hit that it did not lessen."""
+        paid = [e for e in events if e.kind == "special"]
+        if not paid:
+            return
+        if move.verb == "monster":
+            for event in paid:
+                hero = event.data.get("hero", "")
+                wounded = next((e for e in events if e.kind == "wounded"
+                                and e.data.get("hero") == hero), None)
+                if wounded is None or not wounded.data.get("ignored"):
+                    self._add("squad.special-no-effect", step, f"{move.text}: "
+                              f"{hero} paid a penny for Hardy Resilience and ignored no "
+                              "damage", hero, "hardy")
+            return
         hero = state.heroes.get(move.actor)
         stuff = next((s for s in hero.stuff if s.name == move.item), None) if hero else None
-        if hero is None or stuff is None or works_with(hero, stuff):
+        if hero is None or stuff is None or works_with(hero, stuff, *self.before):
             return
         self._add("squad.special-no-effect", step, f"{move.text}: "
                   f"{SPECIALS[hero.special].name} does nothing for {stuff.name} "
-                  f"({stuff.spell or stuff.kind})", move.actor, move.item)
+                  f"({stuff.spell or stuff.kind}) with {self.before[0]} monster(s) and "
+                  f"{self.before[1]} hero(es) in the fight", move.actor, move.item)
 
     def _special_turn(self, state: SquadState, step: int, hero_id: str) -> None:
         if hero_id in self.special_fits:
             return
         hero = state.heroes[hero_id]
-        if any(works_with(hero, s) for s in hero.stuff):
+        if SPECIALS[hero.special].effect == "ignore-damage" \
+                or any(works_with(hero, s) for s in hero.stuff):
             self.special_fits.add(hero_id)
             return
         turns = self.special_turns[hero_id] = self.special_turns.get(hero_id, 0) + 1
@@ -281,7 +309,7 @@ class SquadAuditor:
                       f"for {HELD} of its turns", hero_id)
 
     def _loot_turn(self, state: SquadState, step: int, hero_id: str) -> None:
-        standing = [state.heroes[h] for h in state.standing_heroes()]
+        standing = [state.heroes[h] for h in state.present()]  # a fled hero cannot help
         waiting = [kind for kind in LOOT_KINDS if kind not in self.loot_offered
                    and any(h.loot.get(kind, 0) for h in standing)
                    and _could_spend(state, kind)]

@@ -19,14 +19,7 @@ from typing import Final
 from undercroft.systems.squad.heroes import Hero, Stuff
 from undercroft.systems.squad.loot import ABILITY_LOOT
 from undercroft.systems.squad.moves import Move
-from undercroft.systems.squad.specials import (
-    damage_ignored,
-    extra_attacks,
-    extra_damage,
-    extra_heroes,
-    extra_spells,
-    extra_targets,
-)
+from undercroft.systems.squad.specials import SPECIALS
 from undercroft.systems.squad.spells import spell
 from undercroft.systems.squad.state import InPlay, SquadState
 
@@ -58,11 +51,32 @@ def loot_helps(ability: str, target: InPlay | None, party: Sequence[Hero]) -> bo
     return target is not None and target.damaged and any(h.loot.get("C", 0) for h in party)
 
 
+def special_applies(state: SquadState, hero_id: str, stuff: Stuff) -> bool:
+    """Whether the hero's Special Ability does something for a move with ``stuff`` now
+    (seed: "Depending on which Special Ability your Hero possesses, the +# might refer
+    to targets or damage or actions"): Deadly Strike to any damage (a weapon's or a
+    damaging spell's), Blurring Speed to physical attacks, Inhuman Alacrity to any
+    spell, Arcane Vigor to a damaging spell with another monster standing, Divine
+    Insight to a spell on heroes with another hero present. Hardy Resilience answers a
+    monster's hit: it may be readied with any move while it is not."""
+    effect = SPECIALS[state.heroes[hero_id].special].effect
+    if effect == "ignore-damage":
+        return not state.effects.get(hero_id, {}).get("hardy", 0)
+    if effect == "damage":
+        return harmful(stuff)
+    if effect == "physical-attacks":
+        return stuff.kind == "weapon"
+    if effect == "spells":
+        return stuff.kind == "spell"
+    if effect == "monster-targets":
+        return stuff.kind == "spell" and harmful(stuff) and len(state.foes()) > 1
+    return stuff.kind == "spell" and not harmful(stuff) and len(state.present()) > 1
+
+
 def hero_legal(state: SquadState, hero_id: str) -> list[Move]:
     hero = state.heroes[hero_id]
     moves: list[Move] = []
     party = party_of(state)
-    can_pay = hero.pennies >= 1 and _special_helps(hero)
     for stuff in hero.stuff:
         if stuff.kind == "armour":
             continue
@@ -73,8 +87,9 @@ def hero_legal(state: SquadState, hero_id: str) -> list[Move]:
             foe = target if isinstance(target, InPlay) else None
             helps = loot_helps(move_ability(stuff), foe, party)
             name = target.id if isinstance(target, InPlay) else target
+            special = hero.pennies >= 1 and special_applies(state, hero_id, stuff)
             moves += [Move(verb, hero_id, name, stuff.name, how)
-                      for how in _hows(helps, can_pay)]
+                      for how in _hows(helps, special)]
     explorer_loot = loot_helps("explorer", None, party)
     for count in range(1, min(hero.pennies, len(state.foes())) + 1):
         moves += [Move("trap", hero_id, "", str(count), how)
@@ -85,11 +100,6 @@ def hero_legal(state: SquadState, hero_id: str) -> list[Move]:
     moves += [Move("flee", hero_id, "", "", how) for how in _hows(explorer_loot, False)]
     moves.append(Move("wait", hero_id))
     return moves
-
-
-def _special_helps(hero: Hero) -> bool:
-    return any(f(hero) for f in (extra_attacks, extra_damage, extra_heroes, extra_spells,
-                                 extra_targets, damage_ignored))
 
 
 def _hows(loot: bool, special: bool) -> list[str]:

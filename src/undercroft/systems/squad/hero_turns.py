@@ -15,6 +15,8 @@ heroes, Inhuman Alacrity's extra spells).
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from undercroft.engine.tally import counting, fired, used
 from undercroft.systems.squad.content import loot_id, stuff_id
 from undercroft.systems.squad.dice_steps import succeeds
@@ -24,6 +26,7 @@ from undercroft.systems.squad.hero_rolls import roll_ability
 from undercroft.systems.squad.loot import can_rescue, damage_with_loot, heal_with_loot, rescue
 from undercroft.systems.squad.moves import Move
 from undercroft.systems.squad.specials import (
+    SPECIALS,
     damage_ignored,
     extra_attacks,
     extra_damage,
@@ -53,14 +56,17 @@ def hero_act(state: SquadState, hero_id: str, move: Move) -> None:
         _set_trap(state, hero_id, move)
         return
     special = move.how in ("special", "both")
-    if special:
+    if special and damage_ignored(hero):  # Hardy Resilience: paid when a hit comes
+        state.effects.setdefault(hero_id, {})["hardy"] = 1
+        state.say("hardy", f"{hero.name} readies Hardy Resilience for the next hit",
+                  hero=hero_id)
+        special = False
+    elif special:
         state.coins.spend(activate_special(hero, hero).cost, on_own_hero=True)
         fired("squad.loop.specials")
         used(f"squad.special.{hero.special}")
-        state.say("special", f"{hero.name} spends a penny on the special ability",
-                  hero=hero_id)
-        if damage_ignored(hero):  # Hardy Resilience: ready for the next hit
-            state.effects.setdefault(hero_id, {})["hardy"] = damage_ignored(hero)
+        state.say("special", f"{hero.name} spends a penny on "
+                  f"{SPECIALS[hero.special].name}", hero=hero_id, special=hero.special)
     stuff = hero.stuff_named(move.item)
     times = 1 + (extra_attacks(hero) if special and stuff.kind == "weapon" else 0) \
         + (extra_spells(hero) if special and stuff.kind == "spell" else 0)
@@ -128,6 +134,9 @@ def _cast(state: SquadState, hero_id: str, move: Move, special: bool) -> None:
         return
     effect = spell_effect(stuff.spell or "", stuff.die, state.dice.die)
     if aimed:
+        if special and extra_damage(hero):  # Deadly Strike: "Deal L additional damage"
+            fired("squad.special.deadly-strike")
+            effect = replace(effect, amount=effect.amount + extra_damage(hero))
         first = next((m for m in state.foes() if m.id == move.target), state.foes()[0])
         others = [m for m in state.foes() if m is not first]
         fired("squad.spell.fireball")

@@ -12,14 +12,18 @@ hero is no shelter from it. A boss's armour soaks the heroes' hits (``wounds``).
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from undercroft.engine.tally import fired, used
 from undercroft.systems.squad.content import stuff_id
 from undercroft.systems.squad.dice_steps import succeeds
 from undercroft.systems.squad.hero_combat import apply_soak, armour_soak
 from undercroft.systems.squad.heroes import Stuff
 from undercroft.systems.squad.moves import Move
+from undercroft.systems.squad.specials import damage_ignored
 from undercroft.systems.squad.spell_effects import COMPANION, companion_hurt, has_companion
 from undercroft.systems.squad.spells import spell
+from undercroft.systems.squad.spending import activate_special
 from undercroft.systems.squad.state import InPlay, SquadState
 
 
@@ -79,12 +83,11 @@ def _hit_hero(state: SquadState, monster: InPlay, hero_id: str, face: int, damag
         state.say("illusion", f"{monster.id} strikes one of {hero.name}'s illusions",
                   monster=monster.id, hero=hero_id)
         return
-    ignore = marks.pop("hardy", 0)
     shield = [spell_armour_of(marks["shield"])] if marks.get("shield") else []
-    soak = armour_soak(hero, damage, state.dice.die, ignore, shield)
+    soak = armour_soak(hero, damage, state.dice.die, 0, shield)
+    ignore = _hardy(state, hero_id, soak.taken)
+    soak = replace(soak, ignored=ignore, taken=max(0, soak.taken - ignore))
     taken = apply_soak(hero, soak)
-    if ignore:
-        fired("squad.special.hardy-resilience")
     if shield and soak.armour == shield[0].name:
         fired("squad.spell.shield")
     elif soak.armour is not None:
@@ -93,8 +96,26 @@ def _hit_hero(state: SquadState, monster: InPlay, hero_id: str, face: int, damag
               f"{soak.armour or 'no armour'} soaks {soak.armour_roll}"
               f"{f', Hardy Resilience {ignore}' if ignore else ''}: {taken} taken "
               f"({hero.hit_points} left)", monster=monster.id, hero=hero_id, damage=taken,
-              source=monster.kind)
+              source=monster.kind, ignored=ignore)
     knocked_out(state, hero_id, monster.kind)
+
+
+def _hardy(state: SquadState, hero_id: str, damage: int) -> int:
+    """Hardy Resilience, readied: "Ignore L damage when hit by a Monster". Its penny is
+    paid when a hit leaves damage for it to ignore, after armour (a hit the armour stops
+    keeps it ready); a hero with no penny left ignores nothing."""
+    hero = state.heroes[hero_id]
+    marks = state.effects.get(hero_id, {})
+    if not marks.get("hardy") or damage <= 0 or hero.pennies < 1:
+        return 0
+    del marks["hardy"]
+    state.coins.spend(activate_special(hero, hero).cost, on_own_hero=True)
+    fired("squad.loop.specials")
+    fired("squad.special.hardy-resilience")
+    used(f"squad.special.{hero.special}")
+    state.say("special", f"{hero.name} spends a penny on Hardy Resilience", hero=hero_id,
+              special=hero.special)
+    return damage_ignored(hero)
 
 
 def spell_armour_of(die: int) -> Stuff:
