@@ -53,9 +53,11 @@ RUNS: Final = (
     Run("labyrinth", ("random",), 30),
     Run("squad", ("sensible",), 50),
     Run("squad", ("random",), 30),
+    Run("squad", ("sensible",), 20, ("players=1",)),
 )
 """A few hundred games in all: each system with its default players and with random ones
-(who try the choices a careful player never makes)."""
+(who try the choices a careful player never makes), and Squad at a one-Guide table (whose
+Pool runs out before the last stage)."""
 
 
 @dataclass(frozen=True)

@@ -267,14 +267,20 @@ def test_hardy_resilience_is_paid_for_on_a_hit_it_lessens_and_only_then() -> Non
 # --- victory, boss Stuff, coins -----------------------------------------------------------
 
 def test_a_victory_with_stages_unplayed_is_reported() -> None:
-    """One Guide, a Stage's Value of the boss's share only (13), which the heroes collect:
-    the Pool cannot pay the third stage's boss, and the game is won with it unplayed."""
+    """The detector, on a game told it is won after its first stage; the rules end such a
+    game "pool spent" instead, and a sound game is won with every stage played."""
+    state = new_game(SquadConfig(), 1)
+    auditor = audit.auditor(state)
+    state.ended = "victory"
+    auditor.finish(state, 7)
+    found = kinds(auditor.findings.anomalies, "squad.victory-stages-unplayed")
+    assert [a.step for a in found] == [7]
+    assert "after 1 of 3 stages: burning-village, caves-of-frost never played" in \
+        found[0].detail
     poor = SquadConfig(players=1, per_guide=0, boss_share=13, helping_spells=())
-    game = audit_game(RULESET, poor, ["sensible"], 3)
-    assert game.result == "victory"
-    found = kinds(game.anomalies, "squad.victory-stages-unplayed")
-    assert [a.step for a in found] == [game.steps]
-    assert "after 2 of 3 stages: caves-of-frost never played" in found[0].detail
+    spent = audit_game(RULESET, poor, ["sensible"], 3)
+    assert spent.result == "pool spent"
+    assert kinds(spent.anomalies, "squad.victory-stages-unplayed") == []
     sound = audit_game(RULESET, SquadConfig(), ["sensible"], 1)
     assert sound.result == "victory"
     assert kinds(sound.anomalies, "squad.victory-stages-unplayed") == []

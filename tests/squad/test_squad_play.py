@@ -259,3 +259,30 @@ def test_a_trap_that_is_not_set_costs_nothing() -> None:
     state.dice = ScriptedStream(2)
     step(state, {"Guide-1": Move("trap", "Faf", "", "1")})
     assert faf.pennies == 1 and state.scene[0].hit_points == 2
+
+
+def test_a_pool_that_cannot_pay_the_next_boss_ends_the_game_apart() -> None:
+    """One Guide, a Stage's Value of the boss's share only (13): after two stages the Pool
+    cannot pay the third boss's share; the game ends "pool spent", not "victory"."""
+    poor = SquadConfig(players=1, per_guide=0, boss_share=13, helping_spells=())
+    state = RULESET.new(poor, 3)
+    outcome = play_out(RULESET, state, {s: RULESET.agents()["sensible"]()
+                                        for s in RULESET.seats(state)}, 3)
+    assert outcome is not None and outcome.result == "pool spent"
+    assert outcome.summary["stages_played"] == 2
+    assert state.standing_heroes()
+    assert state.events[-1].text.startswith("The Pool holds ")
+    assert state.events[-1].text.endswith(
+        "fewer than the boss's share of 13: The Caves of Frost cannot be played, and the "
+        "adventure ends after 2 of 3 stages")
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_a_one_guide_victory_has_played_every_stage(seed: int) -> None:
+    state = RULESET.new(SquadConfig(players=1), seed)
+    outcome = play_out(RULESET, state, {s: RULESET.agents()["sensible"]()
+                                        for s in RULESET.seats(state)}, seed)
+    assert outcome is not None
+    assert outcome.result in ("victory", "defeated", "pool spent")
+    if outcome.result == "victory":
+        assert outcome.summary["stages_played"] == 3

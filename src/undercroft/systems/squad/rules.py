@@ -5,7 +5,8 @@ fight the heroes act first, each in turn ("We get to go first"), then the GM act
 for each monster; when no monster stands the heroes search for loot, then camp
 (spend coins, decide on pursuit) until every Guide is ready, and the GM sets the
 next scene. The stage ends when its boss is defeated; the game is won when the
-last stage's boss falls and lost when every hero is out.
+last stage's boss falls, lost when every hero is out, and over ("pool spent") when
+the Pool cannot pay the next stage's boss.
 """
 
 from __future__ import annotations
@@ -265,20 +266,27 @@ def _next_stage(state: SquadState) -> None:
               stage=state.stage.name)
     if state.stage_index + 1 >= len(state.config.stages):
         state.ended = "victory"
-        state.say("game over", "The last boss has fallen: the heroes win", result="victory")
+        state.say("game over", "The last boss has fallen, every stage played: the heroes win",
+                  result="victory")
         return
     state.stage_index += 1
     open_stage(state)
 
 
 def open_stage(state: SquadState) -> None:
-    """The GM sets aside the Stage's Value and names the boss; a Pool too poor for a boss
-    ends the adventure (the heroes have won all there was to win)."""
+    """The GM sets aside the Stage's Value and names the boss; a Pool too poor for the
+    boss's share ends the adventure there, "pool spent": neither a victory (stages are
+    left unplayed) nor a defeat (the heroes stand)."""
     if not state.coins.can_open_stage(state.config.boss_share):
         fired("squad.coins.small-pool")
-        state.ended = "victory"
-        state.say("game over", "The Pool cannot pay for another boss: the adventure is over",
-                  result="victory")
+        fired("squad.end.pool-spent")
+        state.ended = "pool spent"
+        held = state.coins.pool + state.coins.carried
+        total = len(state.config.stages)
+        state.say("game over", f"The Pool holds {held} pennies, fewer than the boss's share "
+                  f"of {state.config.boss_share}: {state.stage.name} cannot be played, and "
+                  f"the adventure ends after {state.stage_index} of {total} stages",
+                  result="pool spent")
         return
     value = state.coins.open_stage(state.stage.boss, state.config.per_guide,
                                    state.config.boss_share)

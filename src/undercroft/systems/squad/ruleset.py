@@ -61,7 +61,8 @@ class SquadRuleset:
         if state.ended is None:
             return None
         return Outcome(state.ended, {
-            "stage": state.stage.name, "stages_played": state.stage_index + 1,
+            "stage": state.stage.name,
+            "stages_played": state.stage_index + (state.ended != "pool spent"),
             "standing": state.standing_heroes(),
             "pennies": {h: hero.pennies for h, hero in state.heroes.items()}})
 

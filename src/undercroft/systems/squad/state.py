@@ -103,7 +103,8 @@ class SquadState:
     """Monsters brought into play so far (their ids are numbered in order)."""
     events: list[TextEvent] = field(default_factory=list)
     ended: str | None = None
-    """"victory", "defeated" or "time up"."""
+    """"victory" (every stage played), "defeated" (every hero out), "pool spent" (the Pool
+    cannot pay the next stage's boss) or "time up"."""
 
     @property
     def stage(self) -> Stage:
