@@ -7,8 +7,9 @@ from __future__ import annotations
 from undercroft.engine.agents import agent_stream
 from undercroft.rng import ScriptedStream
 from undercroft.systems.squad import spoils
-from undercroft.systems.squad.agents import SensibleSeat, piece_worth
+from undercroft.systems.squad.agents import SensibleSeat
 from undercroft.systems.squad.config import SquadConfig
+from undercroft.systems.squad.hero_agent import piece_worth
 from undercroft.systems.squad.heroes import Stuff
 from undercroft.systems.squad.moves import Move, parse_move
 from undercroft.systems.squad.rules import acting, legal, step

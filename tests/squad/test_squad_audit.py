@@ -169,20 +169,24 @@ def test_every_loot_type_held_is_offered_to_spend() -> None:
 
 
 def test_loot_never_offered_to_spend_is_unusable(monkeypatch: pytest.MonkeyPatch) -> None:
-    """A move list that never offers 1HP (nor "spending loot") leaves a held 1HP token
-    unusable, reported once a hero has been wounded for that many hero turns."""
+    """A move list that never offers 1HP leaves a held 1HP token unusable, reported once a
+    hero has been wounded for that many hero turns in a fight, and not before."""
     state = new_game(SquadConfig(), 2)
-    state.heroes["Warrior-2"].loot.update({"HP": 1})
+    to_first_fight(state)
+    state.heroes["Warrior-2"].loot["HP"] = 1
+    state.heroes["Mage-1"].hit_points = 5
     real = audit.hero_legal
     monkeypatch.setattr(audit, "hero_legal", lambda state, hero_id: [
-        m for m in real(state, hero_id) if m.verb != "mend" and m.how not in ("loot", "both")])
-    auditor = audit.auditor(state)
-    play(state, auditor)
-    found = {a.detail.split(" held")[0]: a
-             for a in kinds(auditor.findings.anomalies, "squad.unusable-loot")}
-    assert found["1HP"].detail.startswith("1HP held (Warrior-2 1")
-    hp = found["1HP"]
-    assert hp.step >= audit.HELD  # held through that many hero turns first
+        m for m in real(state, hero_id) if m.verb != "mend"])
+    auditor = audit.auditor(state)  # the hero turn it starts at is the first
+    for turn in range(1, audit.HELD - 1):
+        auditor.see(state, turn, {}, [])
+    assert kinds(auditor.findings.anomalies, "squad.unusable-loot") == []
+    auditor.see(state, audit.HELD - 1, {}, [])
+    found = kinds(auditor.findings.anomalies, "squad.unusable-loot")
+    assert [(a.step, a.detail) for a in found] == [
+        (audit.HELD - 1, "1HP held (Warrior-2 1) for 10 hero turns in fights, never offered to "
+         "spend")]
 
 
 def test_a_special_with_nothing_to_work_with_is_unusable() -> None:

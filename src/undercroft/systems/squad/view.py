@@ -22,7 +22,7 @@ def view(state: SquadState, seat: str | None) -> dict[str, Any]:
         "turn": acting(state), "stage": state.stage.name, "setting": state.stage.setting,
         "stage_index": state.stage_index, "ended": state.ended,
         "heroes": {h: hero.to_dict() for h, hero in state.heroes.items()},
-        "guides": dict(state.guides),
+        "guides": dict(state.guides), "gm_group": state.config.gm_group,
         "scene": [m.to_dict() for m in state.scene],
         "effects": {h: dict(marks) for h, marks in state.effects.items()},
         "coins": state.coins.to_dict(), "offered": list(state.offered),
