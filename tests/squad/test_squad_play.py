@@ -286,3 +286,12 @@ def test_a_one_guide_victory_has_played_every_stage(seed: int) -> None:
     assert outcome.result in ("victory", "defeated", "pool spent")
     if outcome.result == "victory":
         assert outcome.summary["stages_played"] == 3
+
+
+def test_the_stages_non_combat_characters_speak_as_it_opens() -> None:
+    state = new_game(SquadConfig(), 1)
+    said = [e.text for e in state.events if e.kind == "character"]
+    assert said == ['Frightened Shepherd: "Goblins came down from the caves above the pass. '
+                    'They took the flock, and my brother."']
+    assert state.events.index(next(e for e in state.events if e.kind == "character")) > \
+        state.events.index(next(e for e in state.events if e.kind == "stage"))

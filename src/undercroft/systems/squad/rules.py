@@ -25,6 +25,7 @@ from undercroft.systems.squad import (
     spoils,
 )
 from undercroft.systems.squad.moves import Move
+from undercroft.systems.squad.stages import opening_lines
 from undercroft.systems.squad.state import GM, SquadState
 
 
@@ -297,6 +298,8 @@ def open_stage(state: SquadState) -> None:
     drawn(f"squad.stage.{state.config.stages[state.stage_index]}")
     state.say("stage", f"{state.stage.name}: {state.stage.setting} (Stage Value {value}; the "
               f"boss: {state.stage.boss})", stage=state.stage.name, value=value)
+    for name, line in opening_lines(state.stage).items():  # exposition, no adversary
+        state.say("character", f'{name}: "{line}"', character=name)
     state.phase = "gm"
 
 
