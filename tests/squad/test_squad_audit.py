@@ -354,3 +354,31 @@ def test_sound_games_show_no_idle_choice_and_no_stall() -> None:
             game = audit_game(RULESET, SquadConfig(), agents, 5)
         assert [a for a in game.anomalies
                 if a.kind in ("game.idle-choice", "game.stalled", "game.exception")] == []
+
+
+# --- deaths ---------------------------------------------------------------------------------
+
+def test_a_death_that_skips_the_rules_is_reported_and_whole_games_have_none() -> None:
+    state = new_game(SquadConfig(), 1)
+    auditor = audit.auditor(state)
+    state.heroes["Mage-1"].hit_points = 0  # no "out" event said
+    auditor.see(state, 1, {}, [])
+    out = TextEvent(1, "out", "Warrior-2 is out of the game",
+                    {"hero": "Warrior-2", "source": "goblin"})
+    state.heroes["Warrior-2"].hit_points = 0
+    auditor.see(state, 2, {}, [out])
+    state.heroes["Warrior-2"].loot["W"] += 1  # loot reaches a hero out of the game
+    state.effects["Warrior-2"] = {"shield": 6}
+    wait = Move("wait", "Warrior-2")
+    auditor.see(state, 3, {"Guide-1": wait}, [])
+    found = kinds(auditor.findings.anomalies, "squad.death-skips-rules")
+    assert [(a.step, a.detail.split(":")[0]) for a in found] == [
+        (1, "Mage-1 fell to 0 Hit Points and was not said to be out of the game with its "
+            "cause"),
+        (3, "Warrior-2 waits"),
+        (3, "Warrior-2 is out of the game and still changed"),
+        (3, "Warrior-2 is out of the game and keeps ['shield']")]
+    for agents in (["sensible"], ["random"]):
+        for seed in range(4):
+            game = audit_game(RULESET, SquadConfig(), agents, seed)
+            assert kinds(game.anomalies, "squad.death-skips-rules") == []

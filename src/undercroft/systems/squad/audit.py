@@ -64,6 +64,10 @@ KINDS: tuple[AnomalyKind, ...] = (
                 "of the config never played"),
     AnomalyKind("squad.boss-stuff-die", "a boss's Stuff came to a hero at another die "
                 "than the boss held it"),
+    AnomalyKind("squad.death-skips-rules", "a hero fell to 0 Hit Points and was not said "
+                "to be out of the game, with what did it, in that step; or a hero out of the "
+                "game acted, was healed, gained Stuff, loot or pennies, or kept a spell or a "
+                "companion"),
     AnomalyKind("squad.coins-unbalanced", "coins were made or lost: the total changed, "
                 "or the heroes' purses disagree with the coins the Pool says they hold"),
 )
@@ -177,6 +181,11 @@ def _could_spend(state: SquadState, kind: str) -> bool:
     return rolled is None or any(s.kind == rolled for h in heroes for s in h.stuff)
 
 
+def _remains(hero: Hero) -> tuple[object, ...]:
+    """What an out hero holds, which nothing may change: Hit Points, Stuff, loot, pennies."""
+    return (hero.hit_points, tuple(hero.stuff), tuple(sorted(hero.loot.items())), hero.pennies)
+
+
 class SquadAuditor:
     """Follows one game of Dungeon Squad! and reports what breaks it (module docstring)."""
 
@@ -195,6 +204,8 @@ class SquadAuditor:
         self.opened: set[int] = set()
         self.before = (0, 0)
         """Standing monsters and heroes present before the step under way."""
+        self.fallen: dict[str, tuple[object, ...]] = {}
+        """Heroes out of the game, with what they held as they fell."""
         self.place = self._place(state)
         self._look(state, 0)
 
@@ -204,6 +215,8 @@ class SquadAuditor:
         for move in choices.values():
             if isinstance(move, Move):
                 self._paid_special(state, step, move, events)
+                self._check_out_acting(state, step, move)
+        self._check_deaths(state, step, events)
         self._look(state, step)
         self.place = self._place(state)
 
@@ -330,6 +343,33 @@ class SquadAuditor:
                                     if h.loot.get(kind, 0))
                 self._add("squad.unusable-loot", step, f"1{kind} held ({holders}) for "
                           f"{HELD} hero turns in fights, never offered to spend", kind)
+
+    def _check_deaths(self, state: SquadState, step: int, events: Sequence[Any]) -> None:
+        """ "When a Hero is reduced to zero Hit Points, they are out of the game!": said in
+        the step it happens, with its cause; and nothing of the game reaches the hero after:
+        no Hit Points, Stuff, loot or pennies gained, no spell or companion kept."""
+        said = {e.data.get("hero"): e.data.get("source") for e in events if e.kind == "out"}
+        for hero_id, hero in state.heroes.items():
+            kept = self.fallen.get(hero_id)
+            if kept is None:
+                if hero.hit_points > 0:
+                    continue
+                if not said.get(hero_id):
+                    self._add("squad.death-skips-rules", step, f"{hero_id} fell to 0 Hit "
+                              "Points and was not said to be out of the game with its cause",
+                              hero_id, "unsaid")
+                self.fallen[hero_id] = _remains(hero)
+            elif _remains(hero) != kept:
+                self._add("squad.death-skips-rules", step, f"{hero_id} is out of the game and "
+                          f"still changed: {kept} became {_remains(hero)}", hero_id, "changed")
+            if hero.out_of_game and state.effects.get(hero_id):
+                self._add("squad.death-skips-rules", step, f"{hero_id} is out of the game and "
+                          f"keeps {sorted(state.effects[hero_id])}", hero_id, "effects")
+
+    def _check_out_acting(self, state: SquadState, step: int, move: Move) -> None:
+        if move.actor in self.fallen:
+            self._add("squad.death-skips-rules", step, f"{move.text}: {move.actor} is out of "
+                      "the game", move.actor, "acts")
 
     def _check_coins(self, state: SquadState, step: int) -> None:
         coins = state.coins
