@@ -3,13 +3,16 @@ seat, coins pushed and collected, traps, loot, camp, and the end of the adventur
 
 from __future__ import annotations
 
+import io
 import json
 from pathlib import Path
 
 import pytest
 from pydantic import ValidationError
+from rich.console import Console
 
 from cli_helpers import assert_bad_input, run
+from undercroft.cli.play_squad import show_table
 from undercroft.engine import registry
 from undercroft.engine.record import new_record
 from undercroft.engine.runner import play_out
@@ -20,6 +23,7 @@ from undercroft.systems.squad.moves import Move, parse_move
 from undercroft.systems.squad.rules import legal, step
 from undercroft.systems.squad.setup import new_game
 from undercroft.systems.squad.state import GM, SquadState
+from undercroft.systems.squad.view import view
 
 RULESET = registry.get("squad")
 
@@ -295,3 +299,35 @@ def test_the_stages_non_combat_characters_speak_as_it_opens() -> None:
                     'They took the flock, and my brother."']
     assert state.events.index(next(e for e in state.events if e.kind == "character")) > \
         state.events.index(next(e for e in state.events if e.kind == "stage"))
+
+
+def test_the_terminal_shows_each_seat_its_own_heroes_whole_sheet() -> None:
+    state = example()
+    faf = state.heroes["Faf"]
+    faf.loot["E"], faf.pennies, faf.special_level = 2, 3, 2
+    step(state, {GM: Move("bring", "", "goblin", "1")})
+    state.effects["Faf"] = {"shield": 6, "illusions": 2, "companion": 8, "companion_hp": 5}
+    out = io.StringIO()
+    show_table(Console(file=out, width=200), view(state, "Guide-1"), "Guide-1",
+               legal(state, "Guide-1"))
+    text = out.getvalue()
+    assert "Guide-1 to act (Faf's turn)" in text
+    assert "Faf of the Blue Steel (Faf): 15/15 hit points, 3 pennies" in text
+    assert "Abilities: Explorer d8, Mage d12, Warrior d4" in text
+    assert "Stuff: Lightning Arc d4 (spell: Fireball), Chitin Bracers d6 (armour)" in text
+    assert "Special: Arcane Vigor +2: Your spell can hit 2 additional Monsters" in text
+    assert "Loot: 2x1E (+1 to an Explorer roll)" in text
+    assert "Now: Shield d6 armour, 2 illusions, a d8 companion (5 hp)" in text
+    assert "goblin-1: d4, 2 of 2 hit points" in text
+    table = new_game(SquadConfig(), 1)  # Guide-1: Mage-1, Warrior-2; Guide-2 the others
+    table.heroes["Explorer-3"].loot["HP"] = 1
+    table.effects["Explorer-3"] = {"hardy": 1}
+    other = io.StringIO()
+    show_table(Console(file=other, width=200), view(table, "Guide-1"), "Guide-1", [])
+    text = other.getvalue()
+    assert text.count("Abilities:") == 2 and "Mage-1: 15/15 hit points" in text
+    assert "Explorer-3: 15/15 hp, 0 pennies; Hunting Bow d6, Leather Armour d4; loot 1x1HP; " \
+        "Hardy Resilience ready" in text
+    gm = io.StringIO()
+    show_table(Console(file=gm, width=200), view(table, GM), GM, [])
+    assert gm.getvalue().count("Abilities:") == 4  # the GM sees every sheet
