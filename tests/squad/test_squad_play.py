@@ -19,6 +19,7 @@ from undercroft.engine.runner import play_out
 from undercroft.errors import BadInput
 from undercroft.rng import ScriptedStream
 from undercroft.systems.squad.config import SquadConfig
+from undercroft.systems.squad.heroes import Stuff
 from undercroft.systems.squad.moves import Move, parse_move
 from undercroft.systems.squad.rules import legal, step
 from undercroft.systems.squad.setup import new_game
@@ -331,3 +332,26 @@ def test_the_terminal_shows_each_seat_its_own_heroes_whole_sheet() -> None:
     gm = io.StringIO()
     show_table(Console(file=gm, width=200), view(table, GM), GM, [])
     assert gm.getvalue().count("Abilities:") == 4  # the GM sees every sheet
+
+
+def test_the_seeds_loot_example_faf_collects_1w_and_it_helps_her_warrior_roll() -> None:
+    """"Faf's Hero Guide successfully rolls Faf's Explorer Ability die at the end of the
+    combat scene with the Goblin ... the Goblins can award either 1 E or 1 W. Faf's Hero
+    Guide states that Faf has collected 1 W. This will greatly increase the chances that
+    Faf can perform a Warrior action when Faf needs it most." """
+    state = example()
+    step(state, {GM: Move("bring", "", "goblin", "1")})
+    state.dice = ScriptedStream(8, 2,  # Faf's Lightning Arc drops the goblin
+                                5, 1)  # Faf's Explorer d8 succeeds, Urd's d4 does not
+    step(state, {"Guide-1": Move("cast", "Faf", "goblin-1", "Lightning Arc")})
+    assert state.phase == "loot" and state.loot_due == ["Faf"]
+    assert [m.text for m in legal(state, "Guide-1")] == ["Faf takes 1E", "Faf takes 1W"]
+    step(state, {"Guide-1": Move("take", "Faf", "", "1W")})
+    faf = state.heroes["Faf"]
+    assert faf.loot["W"] == 1
+    faf.stuff.append(Stuff("Dagger", "weapon", 4))  # a Warrior action for her d4
+    step(state, {"Guide-1": Move("ready", "Guide-1")})
+    step(state, {GM: Move("bring", "", "goblin", "1")})
+    state.dice = ScriptedStream(3, 2)  # her Warrior d4 shows 3: the 1W makes it 4, a hit
+    step(state, {"Guide-1": Move("attack", "Faf", "goblin-2", "Dagger", "loot")})
+    assert faf.loot["W"] == 0 and state.scene[0].hit_points == 0
