@@ -74,3 +74,12 @@ def test_sensible_heroes_use_their_characters_over_whole_games() -> None:
               "squad.loop.specials", "squad.special.level-cost",
               "squad.spend.other-hero", "squad.loot.hit-points", "squad.loop.loot-spent"}
     assert sorted(wanted - set(fired)) == []
+
+
+def test_the_gm_brings_a_swarm_then_the_strongest_kind_it_can_pay_for() -> None:
+    state = new_game(SquadConfig(stages=("caves-of-frost",)), 1)  # 10 spare, four heroes
+    gm = GameMaster()
+    first = gm.choose(view(state, GM), legal(state, GM), agent_stream(1, GM))
+    assert (first.target, first.item) == ("kobold", "4")
+    second = gm.choose(view(state, GM), legal(state, GM), agent_stream(1, GM))
+    assert second.target in ("ice-wraith", "troll") and second.item == "2"

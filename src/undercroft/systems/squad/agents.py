@@ -2,14 +2,16 @@
 
 The GM (policy, docs/rules/squad.md): it sets each scene with about the table's
 ``gm_group`` monsters per standing hero, of the most dangerous kind the spare Stage
-Value can pay to attack, springs a trap every third scene when it can pay for every
-hero, and brings the boss when nothing else can be paid for or after five scenes.
-Each monster attacks what it can hurt most easily, the hero (or summoned companion)
-with the fewest Hit Points ("it should be to the detriment of the characters"), a
-boss with its biggest Stuff; the last monster standing, badly hurt (a third of its
-Hit Points or less), tries to run ("Sometimes it will be more interesting for Monsters
-to run away"), and one that cannot attack (everyone invisible) flees if it is alone,
-else holds. The sensible heroes are ``hero_agent``'s.
+Value can pay that many of; every other scene it brings the most dangerous kind it
+can pay for at all, as many as it can up to that number; it springs a trap every
+third scene when it can pay for every hero, and brings the boss when nothing else
+can be paid for or after five scenes. Each monster attacks what it can hurt most
+easily, the hero (or summoned companion) with the fewest Hit Points ("it should be
+to the detriment of the characters"), a boss with its biggest Stuff; the last
+monster standing, badly hurt (a third of its Hit Points or less), tries to run
+("Sometimes it will be more interesting for Monsters to run away"), and one that
+cannot attack (everyone invisible) flees if it is alone, else holds. The sensible
+heroes are ``hero_agent``'s.
 """
 
 from __future__ import annotations
@@ -74,9 +76,12 @@ class GameMaster:
         wanted = max(1, round(group * standing))
         table = bestiary().monsters
 
+        brutes = self.scenes % 2 == 0  # every other scene: the strongest kind first
+
         def key(move: Move) -> tuple[int, int, int]:
-            return (min(int(move.item), wanted), table[move.target].die,
-                    -abs(int(move.item) - wanted))
+            count, die = min(int(move.item), wanted), table[move.target].die
+            return (die, count, -abs(int(move.item) - wanted)) if brutes \
+                else (count, die, -abs(int(move.item) - wanted))
 
         best = max(key(m) for m in groups)
         return rng.choice([m for m in groups if key(m) == best])  # kinds alike: either
