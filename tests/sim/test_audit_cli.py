@@ -50,10 +50,10 @@ def test_the_same_audit_whatever_the_number_of_workers(
 def test_every_examples_command_plays_its_game_to_the_step_it_names(
         capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     document = _json(capsys, "squad", "--games", "4", "--seed", "2", "--workers", "1",
-                     "--agents", "random")
+                     "--agents", "random", "--set", "max_steps=40")
     examples = [example for found in document["anomalies"].values()
                 for example in found["examples"]]
-    assert examples, "random Squad players meet some anomaly in four games"
+    assert examples, "a bound of 40 steps ends every game by its limit (game.time-up)"
     example = examples[0]
     words = example["replay"].split()
     assert words[:3] == ["undercroft", "audit", "squad"]
@@ -70,7 +70,7 @@ def test_the_report_is_one_page_with_the_anomalies_and_their_commands(
         capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     page = tmp_path / "audit.html"
     result = run(capsys, "audit", *QUICK, "--workers", "1", "--agents", "random",
-                 "--report", str(page))
+                 "--set", "max_steps=40", "--report", str(page))  # every game time up
     assert result.code == 0, result.err
     text = page.read_text()
     assert text.startswith("<!DOCTYPE html>")
