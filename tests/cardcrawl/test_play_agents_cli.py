@@ -113,3 +113,23 @@ def test_the_balance_lab_plays_card_crawl(capsys: pytest.CaptureFixture[str]) ->
     assert document["system"] == "cardcrawl"
     assert document["metrics"]["rooms_visited"]["n"] == 4
     assert "downed_by.goblin" in document["metrics"]
+
+
+def test_every_seed_the_balance_lab_reports_plays_again_at_the_terminal(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """The lab's game seeds are 63-bit: the largest of them plays, and its record replays
+    to the game the lab played (the same outcome and rounds)."""
+    from undercroft.sim.games import game_seed
+
+    seed = max(game_seed(1, index) for index in range(64))
+    assert seed >= 2**62
+    record = tmp_path / "lab.json"
+    result = run(capsys, "play", "cardcrawl", "--seed", str(seed), "--rooms", "6", "--auto",
+                 "all", "--record", str(record))
+    assert result.code == 0, result.err
+    assert f"seed {seed}" in result.out
+    state = RULESET.new(CardCrawlConfig(rooms=6), seed)
+    play_out(RULESET, state, {s: AGENTS["sensible"]() for s in RULESET.seats(state)}, seed)
+    replayed = json.loads(run(capsys, "replay", str(record), "--json").out)
+    assert (replayed["outcome"], replayed["rounds"]) == (state.ended, state.round - 1)
+    assert_bad_input(run(capsys, "play", "cardcrawl", "--seed", str(2**63)), f"--seed {2**63}")

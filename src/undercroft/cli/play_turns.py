@@ -25,7 +25,11 @@ from undercroft.engine.registry import get
 from undercroft.errors import BadInput
 from undercroft.rng import Stream
 
-SEED_LIMIT = 2**31
+SEED_LIMIT = 2**63
+"""Seeds accepted: every game seed the balance lab reports (``sim.games.game_seed`` gives
+63-bit numbers), so any simulated game can be played again at the terminal."""
+NEW_SEEDS = 2**31
+"""A seed drawn when none is given: short enough to read out and type again."""
 
 
 def run_table(system: str, fields: dict[str, Any], seed: int | None, auto: str | None,
@@ -41,7 +45,7 @@ def run_table(system: str, fields: dict[str, Any], seed: int | None, auto: str |
         raise BadInput(f"--{option} {first['input']}: {first['msg']}") from None
     if record_path is not None:
         check_replaceable(record_path, f"--record {record_path}")
-    seed = secrets.randbelow(SEED_LIMIT) if seed is None else seed
+    seed = secrets.randbelow(NEW_SEEDS) if seed is None else seed
     if not 0 <= seed < SEED_LIMIT:
         raise BadInput(f"--seed {seed}: expected 0 to {SEED_LIMIT - 1}")
     known = ruleset.agents()
