@@ -123,13 +123,22 @@ def test_the_default_game_whose_dungeon_rolled_no_entrance_is_entered() -> None:
 
 # --- fights --------------------------------------------------------------------------------
 
-def test_a_hit_that_takes_no_hit_die_is_found() -> None:
-    """d12 7 + 1 + 2 = 10 vs 9: a margin of 1 cannot take a goblin showing 4."""
+def test_a_hit_that_takes_no_hit_die_is_found(monkeypatch: pytest.MonkeyPatch) -> None:
+    """d12 7 + 1 + 2 = 10 vs 9: a margin of 1 on a goblin showing 4. The rules take the 4
+    (the least total that covers the margin); under a rule that takes only dice within
+    the margin (issue 22's fault, put back here) the hit takes nothing."""
+    monkeypatch.setattr("undercroft.systems.cardcrawl.enemies.enemy_hits",
+                        lambda groups, margin: [])
     state = table(foes=[[4]], faces=(7, 1))
     auditor = audit.auditor(state)
     play(state, auditor, Play("attack", "goblin-1", "Slash", "aggressive"))
     assert found(auditor) == {"cardcrawl.hit-removes-nothing": 1}
     assert auditor.findings.anomalies[0].step == 1
+    monkeypatch.undo()
+    state = table(foes=[[4]], faces=(7, 1))
+    auditor = audit.auditor(state)
+    play(state, auditor, Play("attack", "goblin-1", "Slash", "aggressive"))
+    assert state.rooms[1].enemies[0].defeated and not found(auditor)
 
 
 def test_a_hit_that_takes_a_die_and_a_miss_are_not_found() -> None:
@@ -141,14 +150,24 @@ def test_a_hit_that_takes_a_die_and_a_miss_are_not_found() -> None:
     assert not found(auditor)
 
 
-def test_a_creature_no_hit_of_the_party_can_take_is_found_when_it_is_rolled() -> None:
-    """The best hit: d12 12 + 1 + melee 2 + combo 2 - 9 = 8; a troll's 12s stand forever."""
-    state = table(links={1: (0, 2), 2: (1,)}, faces=(12, 12, 9))
+def test_enemies_no_attack_of_the_party_can_hit_are_found_when_they_are_rolled() -> None:
+    """An attack of difficulty 20: d12 12 + 1 + melee 2 + combo 2 - 20 = -3, never a hit."""
+    hopeless = fighter()
+    hopeless.attacks = [Attack("Slash", 1, "melee", 20, (("Thrust", 2),)),
+                        Attack("Thrust", 1, "melee", 20, ())]
+    state = table(hopeless, links={1: (0, 2), 2: (1,)}, faces=(12, 12, 9))
     state.rooms[2].stock = ("troll", 1)
     auditor = audit.auditor(state)
     play(state, auditor, Play("move", "room 2"))
     assert found(auditor) == {"cardcrawl.unbeatable-foe": 1}
-    assert "party's best possible hit has a margin of 8" in auditor.findings.anomalies[0].detail
+    assert "party's best possible attack has a margin of -3" in \
+        auditor.findings.anomalies[0].detail
+    """A troll's 12s are no longer out of reach: a hit of 1 takes a die."""
+    state = table(links={1: (0, 2), 2: (1,)}, faces=(12, 12, 9))
+    state.rooms[2].stock = ("troll", 1)
+    auditor = audit.auditor(state)
+    play(state, auditor, Play("move", "room 2"))
+    assert not found(auditor)
 
 
 def test_creatures_within_the_partys_reach_are_not_found() -> None:

@@ -51,8 +51,8 @@ def test_a_hit_takes_hit_dice_by_its_margin_and_readies_a_combo() -> None:
 
 def test_a_tie_misses_and_spends_the_combo() -> None:
     state = table(fighter(), foes=[[6]], faces=(6, 1))  # 6 + 1 + 2 = 9 vs 9
-    state.fighters[0].combo = {"Thrust": 2}
-    step(state, {"Seat-1": Play("attack", "goblin-1", "Thrust", "aggressive")})
+    state.fighters[0].combo = {"Thrust": 2}  # a combo for Thrust; Slash does not get it
+    step(state, {"Seat-1": Play("attack", "goblin-1", "Slash", "aggressive")})
     assert state.rooms[1].enemies[0].standing == 1
     assert state.fighters[0].combo == {}
 

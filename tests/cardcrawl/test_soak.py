@@ -1,5 +1,6 @@
-"""What a hit takes: defence cards (at least the margin, the least lost) and enemy hit dice
-(at most the margin, the most creatures), against brute force over every choice."""
+"""What a hit takes: defence cards and enemy hit dice alike ("eliminate them like defense
+cards"): the least total that reaches the margin, against brute force over every choice;
+of enemy dice, the set that takes out the most creatures."""
 
 from __future__ import annotations
 
@@ -38,32 +39,73 @@ def test_defence_discard_is_the_least_rating_that_covers_the_margin(ratings: lis
 
 
 def test_the_seeds_goblin_example() -> None:
-    """Goblins showing 2, 3, 5, 6 hit by 5: "take out both the 2 and 3 or the 5"; the
-    automated attacker takes two goblins."""
+    """Goblins showing 2, 3, 5, 6 hit by 5: "take out both the 2 and 3 or the 5" (both
+    total the margin exactly; the 6 would go over it); the automated attacker takes two
+    goblins."""
+    assert enemy_hits([[2], [3], [5], [6]], 5) == [(0, 0), (1, 0)]
     goblins = EnemyGroup("g", "goblin", [[2], [3], [5], [6]])
     assert goblins.take_hit(5) == [2, 3]
     assert goblins.standing == 2
+    assert goblins.creatures == [[], [], [5], [6]]
 
 
-@given(st.lists(st.lists(st.integers(1, 12), min_size=1, max_size=3), min_size=1, max_size=5),
-       st.integers(1, 30))
-def test_a_hit_never_takes_more_than_its_margin_and_kills_the_most(
+def test_a_hit_smaller_than_every_die_takes_the_smallest_die_like_a_large_card() -> None:
+    """A margin of 1 on goblins showing 2, 3, 5, 6: no dice total 1, so the smallest die
+    that covers it goes (as a character discards a 2 for a 1-point hit)."""
+    assert enemy_hits([[2], [3], [5], [6]], 1) == [(0, 0)]
+    assert enemy_hits([[6], [4]], 5) == [(0, 0)]  # the 6, no smaller ones make 5
+    assert enemy_hits([[4], [4], [3]], 5) == [(0, 0), (2, 0)]  # 4 + 3 = 7 is the least
+    assert enemy_hits([[2], [3]], 9) == [(0, 0), (1, 0)]  # all of them fall short: all go
+
+
+def test_of_equal_totals_the_automated_attacker_takes_out_the_most_creatures() -> None:
+    """Margin 6 on an ogre showing 3 and 3 and goblins showing 1 and 5: the ogre's two dice
+    and the 1 and 5 both total 6; the goblins are two creatures, the ogre one."""
+    assert enemy_hits([[3, 3], [1], [5]], 6) == [(1, 0), (2, 0)]
+    # Margin 4 on an ogre showing 1, 3, 4: the 4 alone, or the 1 and 3: the most dice.
+    assert enemy_hits([[1, 3, 4]], 4) == [(0, 0), (0, 1)]
+
+
+def _every_choice(groups: list[list[int]]
+                  ) -> list[tuple[int, int, int, frozenset[tuple[int, int]]]]:
+    """(total, creatures taken out, dice, the dice) for every set of dice."""
+    dice = [(c, i) for c, values in enumerate(groups) for i in range(len(values))]
+    found = []
+    for size in range(len(dice) + 1):
+        for chosen in itertools.combinations(dice, size):
+            taken = frozenset(chosen)
+            kills = sum(1 for c, values in enumerate(groups)
+                        if values and all((c, i) in taken for i in range(len(values))))
+            found.append((sum(groups[c][i] for c, i in chosen), kills, size, taken))
+    return found
+
+
+@given(st.lists(st.lists(st.integers(1, 12), max_size=3), min_size=1, max_size=4),
+       st.integers(1, 40))
+def test_a_hit_takes_the_least_total_that_covers_it_and_then_the_most_creatures(
         groups: list[list[int]], margin: int) -> None:
     gone = enemy_hits(groups, margin)
-    assert sum(groups[c][i] for c, i in gone) <= margin
-    killed = sum(1 for c, dice in enumerate(groups)
-                 if all((c, i) in gone for i in range(len(dice))))
-    sums = sorted(sum(d) for d in groups)
-    best, spent = 0, 0
-    for need in sums:
-        if spent + need <= margin:
-            spent += need
-            best += 1
-    assert killed == best
-    left = [(c, i) for c, dice in enumerate(groups) for i in range(len(dice))
-            if (c, i) not in gone]
-    spare = margin - sum(groups[c][i] for c, i in gone)
-    assert all(groups[c][i] > spare for c, i in left)  # nothing else would still fit
+    assert len(set(gone)) == len(gone)
+    assert all(0 <= i < len(groups[c]) for c, i in gone)
+    total = sum(groups[c][i] for c, i in gone)
+    everything = sum(map(sum, groups))
+    if everything <= margin:
+        assert len(gone) == sum(map(len, groups))
+        return
+    choices = _every_choice(groups)
+    least = min(t for t, _, _, _ in choices if t >= margin)
+    assert total == least
+    kills = sum(1 for c, values in enumerate(groups)
+                if values and all((c, i) in gone for i in range(len(values))))
+    best = max((k, n) for t, k, n, _ in choices if t == least)
+    assert (kills, len(gone)) == best
+
+
+def test_a_successful_hit_always_takes_a_die_while_one_stands() -> None:
+    """The fault issue 22 names: a margin smaller than every die used to take nothing."""
+    for margin in range(1, 13):
+        assert enemy_hits([[12, 12, 12]], margin)
+        assert enemy_hits([[], [7]], margin) == [(1, 0)]
 
 
 def test_a_group_rolls_one_die_per_creature_and_beefy_ones_several() -> None:

@@ -1,8 +1,9 @@
 """What the rules-health audit looks for in whole games of Card Crawl (engine.audit).
 
 A broken game of Card Crawl looks like one of these: a dungeon the party cannot enter,
-or rooms it cannot walk to; a hit that succeeds and takes nothing; a creature no hit of
-the party's can ever take down (there is no fleeing, so the fight is lost); a character
+or rooms it cannot walk to; a hit that succeeds and takes nothing; enemies no attack of
+the party's can ever hit (there is no fleeing, so the fight is lost; a hit that lands
+always takes a die); a character
 put down by its own player's choice; a game called "cleared" with rooms nobody entered.
 Figures worth watching but not faults by themselves: a card tapped for an effect that
 could not act.
@@ -38,7 +39,7 @@ from undercroft.systems.cardcrawl.content_ids import (
 )
 from undercroft.systems.cardcrawl.dungeon_dice import die_plan
 from undercroft.systems.cardcrawl.dungeon_types import TYPE_DIE, load_room_types
-from undercroft.systems.cardcrawl.enemies import EnemyGroup, enemy_kind, kinds_for_room
+from undercroft.systems.cardcrawl.enemies import enemy_kind, kinds_for_room
 from undercroft.systems.cardcrawl.play_actions import Play
 from undercroft.systems.cardcrawl.play_config import CardCrawlConfig
 from undercroft.systems.cardcrawl.play_end import entrance_links, reachable
@@ -56,8 +57,8 @@ KINDS: tuple[AnomalyKind, ...] = (
     AnomalyKind("cardcrawl.hit-removes-nothing",
                 "a successful hit on enemies took no hit die"),
     AnomalyKind("cardcrawl.unbeatable-foe",
-                "a creature rolled a hit die larger than any hit the party can make: with "
-                "no fleeing, the fight cannot be won"),
+                "enemies no attack of the party can ever hit: with no fleeing, the fight "
+                "cannot be won"),
     AnomalyKind("cardcrawl.self-incapacitated",
                 "a seat's own choice left its character with no ready defence card"),
     AnomalyKind("cardcrawl.cleared-unvisited",
@@ -190,11 +191,10 @@ class CardCrawlAuditor:
         group = next((g for g in state.foes_here() if g.id == group_id), None)
         if group is None:
             return
-        too_big = _too_big(group, self.reach)
-        if too_big:
+        if self.reach < 1:
             self.findings.add("cardcrawl.unbeatable-foe", step,
-                              f"{group_id} rolled {', '.join(map(str, too_big))}; the "
-                              f"party's best possible hit has a margin of {self.reach}")
+                              f"{group_id} cannot be hit: the party's best possible attack "
+                              f"has a margin of {self.reach}")
 
 
 def _ready(fighter: Fighter) -> list[str]:
@@ -212,10 +212,10 @@ def _doing(play: Play, fight: bool) -> str:
 
 
 def _best_margin(state: CardCrawlState) -> int:
-    """The largest margin any character of the party can ever hit by: the best face,
+    """The most any attack of the party can ever beat its difficulty by: the best face,
     the attack's bonus, the best seam bonus it may roll with, the best combo another
-    attack can give it, every focus card tapped first, and its extra damage."""
-    best = 0
+    attack can give it and every focus card tapped first (a hit needs at least 1)."""
+    best: int | None = None
     for fighter in state.fighters:
         focus = sum(card.value for card in fighter.cards if card.effect == "focus")
         for attack in fighter.attacks:
@@ -225,15 +225,9 @@ def _best_margin(state: CardCrawlState) -> int:
             combo = max((bonus for other in fighter.attacks
                          for name, bonus in other.follow_ups if name == attack.name),
                         default=0)
-            best = max(best, HIGHEST_FACE + attack.bonus + skill + combo + focus
-                       - attack.difficulty + attack.extra)
-    return best
-
-
-def _too_big(group: EnemyGroup, reach: int) -> list[int]:
-    """The hit dice of the group no hit within ``reach`` can take (a hit takes dice whose
-    total is at most its margin)."""
-    return sorted(die for creature in group.creatures for die in creature if die > reach)
+            margin = HIGHEST_FACE + attack.bonus + skill + combo + focus - attack.difficulty
+            best = margin if best is None else max(best, margin)
+    return 0 if best is None else best
 
 
 def auditor(state: CardCrawlState) -> CardCrawlAuditor:

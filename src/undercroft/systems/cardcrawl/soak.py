@@ -8,11 +8,13 @@ least rating (then the fewest cards), which is what a player keeping their
 character alive would do.
 
 Seed 004, Enemies: hit dice are eliminated "like defense cards": "A hit on goblins
-of 5 MoS might take out both the 2 and 3 or the 5". Both of the seed's choices
-spend the margin without going over it (the 6 is not among them), so a hit takes
-dice whose total is at most the margin, and as many as fit: the attacker chooses,
-and the automated attacker takes out the most creatures, then the most dice, then
-the largest total. A beefy enemy's dice are grouped; it falls when all are gone.
+of 5 MoS might take out both the 2 and 3 or the 5". So a hit takes dice the same way
+a hit on a character takes defence cards: dice whose total is at least the margin,
+and a larger die only when no smaller ones make the margin exactly (the least total
+that reaches the margin; every die when all of them together do not). Among the sets
+of dice with that total, the attacker chooses (the seed's "might": the 2 and 3, or the
+5); the automated attacker takes out the most creatures, then the most dice. A beefy
+enemy's dice are grouped; it falls when all are gone.
 """
 
 from __future__ import annotations
@@ -44,42 +46,45 @@ def defence_discard(ratings: Sequence[int], margin: int) -> list[int]:
 
 def enemy_hits(groups: Sequence[Sequence[int]], margin: int) -> list[tuple[int, int]]:
     """(creature, die index) pairs a hit of ``margin`` removes from creatures' remaining
-    dice: whole creatures first (smallest first, the most that fit), then the most
-    single dice of those left, as large a total as still fits."""
+    dice: the least total at least ``margin`` (every die when all fall short of it), and
+    of the sets with that total, the one that takes out the most creatures, then the most
+    dice (then the first found, creature by creature)."""
     if margin <= 0:
         return []
-    removed: list[tuple[int, int]] = []
-    left = margin
-    order = sorted(range(len(groups)), key=lambda c: (sum(groups[c]), c))
-    alive = [c for c in order if groups[c]]
-    killed = set()
-    for creature in alive:
-        need = sum(groups[creature])
-        if need <= left:
-            left -= need
-            killed.add(creature)
-            removed += [(creature, i) for i in range(len(groups[creature]))]
-    loose = [(value, creature, index) for creature in alive if creature not in killed
-             for index, value in enumerate(groups[creature])]
-    removed += _most_dice(loose, left)
-    return sorted(removed)
+    dice = [(c, i) for c, values in enumerate(groups) for i in range(len(values))]
+    if sum(groups[c][i] for c, i in dice) <= margin:
+        return dice
+    ceiling = margin + max(groups[c][i] for c, i in dice)
+    """No least total reaches this: without any one of its dice it would still cover."""
+    best: dict[int, tuple[int, int, tuple[tuple[int, int], ...]]] = {0: (0, 0, ())}
+    """For each total reachable so far: (creatures taken out, dice, the dice taken)."""
+    for creature, values in enumerate(groups):
+        if not values:
+            continue
+        options = _subsets(creature, values)
+        grown = dict(best)
+        for total, (kills, count, chosen) in best.items():
+            if total >= margin:
+                continue
+            for value, killed, taken in options:
+                reach = total + value
+                if reach >= ceiling:
+                    continue
+                score = (kills + killed, count + len(taken))
+                known = grown.get(reach)
+                if known is None or score > known[:2]:
+                    grown[reach] = (*score, chosen + taken)
+        best = grown
+    total = min(t for t in best if t >= margin)
+    return sorted(best[total][2])
 
 
-def _most_dice(loose: list[tuple[int, int, int]], left: int) -> list[tuple[int, int]]:
-    """The most dice whose values fit in ``left``, then the largest total of them."""
-    values = sorted(loose)
-    count, spent = 0, 0
-    for value, _, _ in values:
-        if spent + value > left:
-            break
-        spent += value
-        count += 1
-    if count == 0:
-        return []
-    if len(values) <= 12:
-        best = max((combo for combo in itertools.combinations(values, count)
-                    if sum(v for v, _, _ in combo) <= left),
-                   key=lambda combo: (sum(v for v, _, _ in combo), [-c for _, c, _ in combo]))
-    else:
-        best = tuple(values[:count])
-    return [(creature, index) for _, creature, index in best]
+def _subsets(creature: int, values: Sequence[int]
+             ) -> list[tuple[int, int, tuple[tuple[int, int], ...]]]:
+    """Every non-empty set of one creature's dice: (total, 1 if it is all of them, dice)."""
+    found = []
+    for size in range(1, len(values) + 1):
+        for indexes in itertools.combinations(range(len(values)), size):
+            found.append((sum(values[i] for i in indexes), int(size == len(values)),
+                          tuple((creature, i) for i in indexes)))
+    return found
