@@ -114,6 +114,8 @@ GOOD_RACE = '[race.elf]\nname = "Elf"\nleft = "lore"\ntop = "charm"\nright = 5\n
      'effect = "x"\nrequires = "elf"\n' + GOOD_RACE, "attack 'bash'", "field requires"),
     ('[attack.bash]\nname = "Bash"\nbonus = 1\ncombo_right = 1\neffect = "x"\n',
      "attack 'bash'", "field combo_bottom"),
+    ('[attack.bash]\nname = "Bash"\nbonus = 1\ncombo_right = 1\ncombo_bottom = 1\n'
+     'effect = "x"\nskills = []\n', "attack 'bash'", "field skills"),
 ])
 def test_a_content_error_names_file_card_and_field(tmp_path: Path, text: str, card: str,
                                                     field: str) -> None:

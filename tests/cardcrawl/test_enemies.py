@@ -16,6 +16,17 @@ def test_great_gets_the_bonus_competent_half_rounded_down_else_nothing() -> None
     assert (orc.skill("hack"), orc.skill("endure"), orc.skill("sing")) == (3, 1, 0)
 
 
+def test_an_enemy_attacks_and_wards_off_blows_with_its_skill_at_them() -> None:
+    """Goblins are great at stabbing (+2) and competent at dodging (+1); kobolds only
+    competent at stabbing (+1 halved: +0); a troll great at claws and at enduring (+5);
+    a guard captain great at slashing and parrying (+4)."""
+    kinds = bestiary()
+    skills = {name: (kinds[name].attack_skill, kinds[name].defence_skill)
+              for name in ("goblin", "kobold", "troll", "guard captain", "giant rat")}
+    assert skills == {"goblin": (2, 1), "kobold": (0, 0), "troll": (5, 5),
+                      "guard captain": (4, 4), "giant rat": (1, 0)}
+
+
 def test_beefy_enemies_have_several_hit_dice() -> None:
     kinds = bestiary()
     assert kinds["ogre"].hit_dice > 1 and kinds["goblin"].hit_dice == 1

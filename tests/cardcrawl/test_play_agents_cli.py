@@ -35,12 +35,15 @@ def _first_attack(agent: str, seed: int) -> list[str]:
                 stances.append(choice.stance)
                 me = next(f for f in view["party"] if f["seat"] == view["turn"])
                 attack = next(a for a in me["attacks"] if a["name"] == choice.card)
-                bonus = (attack["bonus"] + max(me["skills"].values(), default=0)
-                         + me["combo"].get(choice.card, 0) + me["focus"])
+                foe = next(g for g in view["foes"] if g["id"] == choice.target)
+                skill = max((value for name, value in me["skills"].items()
+                             if name in attack["skills"]), default=0)
+                bonus = attack["bonus"] + skill + me["combo"].get(choice.card, 0) + me["focus"]
+                difficulty = 6 + foe["defence"] + attack["difficulty"] - 9
                 other = "cautious" if choice.stance == "aggressive" else "aggressive"
                 if agent == "mixed":
-                    assert success_chance(choice.stance, bonus, attack["difficulty"]) >= \
-                        success_chance(other, bonus, attack["difficulty"])
+                    assert success_chance(choice.stance, bonus, difficulty) >= \
+                        success_chance(other, bonus, difficulty)
             return choice
 
     play_out(RULESET, state, {seat: Watching() for seat in RULESET.seats(state)}, seed)

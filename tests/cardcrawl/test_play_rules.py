@@ -8,6 +8,7 @@ import pytest
 from scripted_dice import Faces
 from undercroft.errors import BadInput
 from undercroft.rng import Stream
+from undercroft.systems.cardcrawl.checks import attack_difficulty
 from undercroft.systems.cardcrawl.enemies import EnemyGroup
 from undercroft.systems.cardcrawl.play_actions import Play, parse_play
 from undercroft.systems.cardcrawl.play_config import CardCrawlConfig
@@ -24,8 +25,8 @@ from undercroft.systems.cardcrawl.play_state import (
 
 
 def fighter(seat: str = "Seat-1", skills: dict[str, int] | None = None) -> Fighter:
-    slash = Attack("Slash", 1, "melee", 9, (("Thrust", 2),))
-    thrust = Attack("Thrust", 1, "melee", 9, ())
+    slash = Attack("Slash", 1, ("melee",), 9, (("Thrust", 2),))
+    thrust = Attack("Thrust", 1, ("melee",), 9, ())
     cards = [Card("Parry", "defence", 1, "guard", 1, ""),
              Card("Dodge", "defence", 2, "none", 0, ""),
              Card("Mail", "defence", 3, "none", 0, ""), Card("Salve", "gear", 0, "heal", 2, "")]
@@ -42,19 +43,67 @@ def table(*fighters: Fighter, foes: list[list[int]] | None = None,
 
 
 def test_a_hit_takes_hit_dice_by_its_margin_and_readies_a_combo() -> None:
-    """d12 10 + attack 1 + melee 2 = 13 vs 9: margin 4 takes the 1 and 3 (two goblins)."""
-    state = table(fighter(), foes=[[1], [3], [6]], faces=(10, 1))  # then the goblin misses
+    """d12 8 + attack 1 + melee 2 = 11 vs 6 + a goblin's dodge 1: margin 4 takes the 1 and
+    3 (two goblins)."""
+    state = table(fighter(), foes=[[1], [3], [6]], faces=(8, 1))  # then the goblin misses
     step(state, {"Seat-1": Play("attack", "goblin-1", "Slash", "aggressive")})
     assert state.rooms[1].enemies[0].creatures == [[], [], [6]]
     assert state.fighters[0].combo == {"Thrust": 2}
 
 
 def test_a_tie_misses_and_spends_the_combo() -> None:
-    state = table(fighter(), foes=[[6]], faces=(6, 1))  # 6 + 1 + 2 = 9 vs 9
+    state = table(fighter(), foes=[[6]], faces=(4, 1))  # 4 + 1 + 2 = 7 vs 6 + 1
     state.fighters[0].combo = {"Thrust": 2}  # a combo for Thrust; Slash does not get it
     step(state, {"Seat-1": Play("attack", "goblin-1", "Slash", "aggressive")})
     assert state.rooms[1].enemies[0].standing == 1
     assert state.fighters[0].combo == {}
+
+
+def test_an_attack_is_against_6_plus_the_foes_skill_moved_by_the_cards_difficulty() -> None:
+    """Slash (difficulty 9) on a troll (endure +5): 6 + 5 = 11. d12 8 + 1 + melee 2 = 11
+    ties and misses; 9 hits by 1. A card of difficulty 11 on a goblin (dodge +1): 6 + 1 + 2
+    = 9. Under ``attack_against = "card"`` the card's 9 whatever the foe."""
+    assert attack_difficulty(9, 5) == 11 and attack_difficulty(11, 1) == 9
+    for face, standing in ((8, 1), (9, 0)):
+        state = table(fighter(), foes=[[1]], faces=(face, 1, 1, 1))
+        state.rooms[1].enemies[0].kind = "troll"
+        step(state, {"Seat-1": Play("attack", "goblin-1", "Slash", "aggressive")})
+        assert state.rooms[1].enemies[0].standing == standing
+    state = table(fighter(), foes=[[1]], faces=(7, 1, 1, 1))  # 7 + 3 = 10 vs 9: a hit
+    state.config = CardCrawlConfig(attack_against="card")
+    state.rooms[1].enemies[0].kind = "troll"
+    step(state, {"Seat-1": Play("attack", "goblin-1", "Slash", "aggressive")})
+    assert state.rooms[1].enemies[0].defeated
+
+
+def test_a_character_rolls_with_skills_that_make_sense_and_foes_with_theirs() -> None:
+    """A character whose one seam gives charm +5: Slash rolls with melee, +0 (d12 6 + 1 =
+    7 vs 7 misses); a goblin's stab (+2) is against 6 + 0 (4 + 2 = 6 ties: a miss; 5
+    hits). A lenient GM (``any_skill``) lets charm count both ways."""
+    charming = fighter(skills={"charm": 5})
+    state = table(charming, foes=[[1]], faces=(6, 4))
+    step(state, {"Seat-1": Play("attack", "goblin-1", "Slash", "aggressive")})
+    assert state.rooms[1].enemies[0].standing == 1
+    assert all(c.state == "ready" for c in charming.defence)
+    state = table(fighter(skills={"charm": 5}), foes=[[1]], faces=(1, 5))
+    step(state, {"Seat-1": Play("attack", "goblin-1", "Slash", "aggressive")})
+    assert [c.state for c in state.fighters[0].defence] == ["discarded", "ready", "ready"]
+    lenient = table(fighter(skills={"charm": 5}), foes=[[1], [1]], faces=(2, 8))
+    lenient.config = CardCrawlConfig(any_skill=True)  # 2 + 1 + 5 = 8 vs 7; 8 + 2 vs 11
+    step(lenient, {"Seat-1": Play("attack", "goblin-1", "Slash", "aggressive")})
+    assert lenient.rooms[1].enemies[0].standing == 1
+    assert all(c.state == "ready" for c in lenient.fighters[0].defence)
+
+
+def test_an_enemy_attacks_with_its_skill_at_attacking() -> None:
+    """A kobold is only competent at stabbing: +0. d12 9 vs 6 + melee 2 = 8 hits by 1;
+    a goblin (+2) rolling the same hits by 3."""
+    for kind, lost in (("kobold", ["discarded", "ready", "ready"]),
+                       ("goblin", ["ready", "ready", "discarded"])):
+        state = table(fighter(), foes=[[4]], faces=(9,))
+        state.rooms[1].enemies[0].kind = kind
+        enemies_act(state)
+        assert [c.state for c in state.fighters[0].defence] == lost, kind
 
 
 def test_an_enemy_hit_discards_the_least_defence_covering_its_margin() -> None:

@@ -114,6 +114,18 @@ class AttackCard(_Effect):
     combo_bottom: int = Field(ge=0, le=9)
     requires: str | None = None
     """The ID of a class card the buyer must own ("Fighter attacks")."""
+    skills: tuple[str, ...] = ("melee",)
+    """The skills that could make sense for rolling this attack (seed 004: "any skill
+    that could remotely make sense for a situation"): the best of their seam bonuses
+    adds to the roll."""
+
+    @field_validator("skills")
+    @classmethod
+    def _named_skills(cls, values: tuple[str, ...]) -> tuple[str, ...]:
+        keys = tuple(skill_key(value) for value in values)
+        if not keys or not all(keys):
+            raise ValueError("an attack rolls with at least one named skill")
+        return keys
 
 
 class DefenceCard(_Effect):

@@ -36,6 +36,14 @@ def opponent_difficulty(opponent_skill: int) -> int:
     return OPPONENT_BASE + opponent_skill
 
 
+def attack_difficulty(card_difficulty: int, opponent_skill: int) -> int:
+    """The difficulty of an attack card's roll against an opponent: 6 + the opponent's
+    skill, moved by as much as the card is harder than the usual 9 (seed 004: "The
+    difficulty of an attack is usually equal to 9 unless otherwise modified"). Against
+    an opponent of skill 3 a card keeps its own difficulty."""
+    return opponent_difficulty(opponent_skill) + card_difficulty - ATTACK_DIFFICULTY
+
+
 def environment_difficulty(difficulty: int) -> int:
     """A difficulty set by the world, checked to lie in the seed's 6-18."""
     low, high = ENVIRONMENT_RANGE

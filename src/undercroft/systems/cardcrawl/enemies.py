@@ -27,6 +27,12 @@ from undercroft.systems.cardcrawl.soak import enemy_hits
 
 BESTIARY_FILE: Final = Path(__file__).parent / "data" / "bestiary.toml"
 HIT_DICE: Final = (4, 6, 8, 10, 12)
+ATTACK_TASKS: Final = frozenset({"stab", "slash", "shoot", "hack", "bite", "claw", "smash",
+                                 "throw", "grab", "curse", "blast"})
+"""The bestiary's tasks that are attacks: an enemy attacks with the best of them it has."""
+DEFENCE_TASKS: Final = frozenset({"dodge", "parry", "endure"})
+"""The bestiary's tasks that ward off an attack: attacks on an enemy are against 6 + the
+best of them it has (seed 004: "Against Opponent: 6 + Opponent skill")."""
 
 
 class EnemyKind(BaseModel):
@@ -67,6 +73,18 @@ class EnemyKind(BaseModel):
         if task in self.competent_at:
             return self.attack // 2
         return 0
+
+    @property
+    def attack_skill(self) -> int:
+        """The bonus it attacks with: its best at any attack task (a kind competent only
+        at stabbing stabs at half its bonus)."""
+        return max((self.skill(task) for task in ATTACK_TASKS), default=0)
+
+    @property
+    def defence_skill(self) -> int:
+        """The skill an attack on it is against: its best at dodging, parrying or
+        enduring."""
+        return max((self.skill(task) for task in DEFENCE_TASKS), default=0)
 
 
 @cache
@@ -116,8 +134,10 @@ class EnemyGroup:
         return values
 
     def to_dict(self) -> dict[str, Any]:
+        numbers = self.numbers
         return {"id": self.id, "kind": self.kind, "creatures": [list(c) for c in self.creatures],
-                "standing": self.standing}
+                "standing": self.standing, "attack": numbers.attack_skill,
+                "defence": numbers.defence_skill}
 
 
 def roll_group(stream: Stream, group_id: str, kind: str, count: int | None = None) -> EnemyGroup:

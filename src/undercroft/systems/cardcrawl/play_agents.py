@@ -59,21 +59,25 @@ class StanceAgent:
         weakest = min(foes, key=lambda g: (g["standing"], sum(map(sum, g["creatures"])),
                                            g["id"]))
         numbers = {a["name"]: a for a in me["attacks"]}
-        any_skill = bool(view.get("any_skill", True))
+        any_skill = bool(view.get("any_skill", False))
+        against = int(weakest.get("defence", 3)) if view.get("attack_against") == "opponent" \
+            else 3
 
         def bonus(name: str) -> int:
             attack = numbers[name]
-            skill = max(me["skills"].values(), default=0) if any_skill \
-                else me["skills"].get(attack["skill"], 0)
+            skill = max((value for skill, value in me["skills"].items()
+                         if any_skill or skill in attack["skills"]), default=0)
             return int(attack["bonus"] + skill + me["combo"].get(name, 0) + me["focus"])
 
-        best = max(numbers, key=lambda name: (bonus(name) - numbers[name]["difficulty"]
+        def difficulty(name: str) -> int:
+            return int(numbers[name]["difficulty"]) + against - 3
+
+        best = max(numbers, key=lambda name: (bonus(name) - difficulty(name)
                                               + numbers[name]["extra"], name))
         stance = self.stance
         if stance == "mixed":
-            difficulty = numbers[best]["difficulty"]
             stance = max(("cautious", "aggressive"),
-                         key=lambda s: success_chance(s, bonus(best), difficulty))
+                         key=lambda s: success_chance(s, bonus(best), difficulty(best)))
         wanted = Play("attack", weakest["id"], best, stance)
         return wanted if wanted in attacks else attacks[0]
 

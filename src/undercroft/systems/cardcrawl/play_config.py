@@ -28,11 +28,17 @@ class CardCrawlConfig(BaseModel):
     long_rests: int = Field(2, ge=0, le=20)
     """Long rests the party may take in the dungeon (each untaps every card). Unlimited
     rests would make every fight start fresh; two make tapping a real choice."""
-    any_skill: bool = True
+    any_skill: bool = False
     """Seed 004: "the player should be allowed to use any skill that could remotely make
-    sense for a situation, within the GM's tolerance": with no GM to ask, a character
-    rolls with their best seam bonus. False: attacks roll with their class's skill and
-    defence with the best of melee, nimbleness, athletics and endurance."""
+    sense for a situation, within the GM's tolerance". False (the seed, with the card's
+    list as the GM's tolerance): an attack rolls with the best of the skills its card
+    names, a defence with the best of melee, nimbleness, athletics and endurance. True:
+    a lenient GM lets every roll use the character's best seam bonus, charm included."""
+    attack_against: str = Field("opponent", pattern="^(opponent|card)$")
+    """The difficulty of a character's attack. "opponent" (the seed: "Against Opponent:
+    6 + Opponent skill"): 6 + the foe's best of dodge, parry and endure, moved by as much
+    as the card's own difficulty is above or below the usual 9. "card": the card's own
+    difficulty whatever the foe."""
     enemy_stance: str = Field("aggressive", pattern="^(aggressive|cautious)$")
     """How the automated game master rolls for enemies."""
     max_rounds: int = Field(300, ge=1, le=100_000)

@@ -1,9 +1,10 @@
 """The automated game master of Card Crawl: the enemies' turn.
 
 House rule (the seed has no GM-less game): only enemies in the party's room act;
-each standing creature attacks once a round, rolling the configured stance + its
-attack bonus against 6 + the target's defence skill + guard (seed 004: "Against
-Opponent: 6 + Opponent skill"); it goes for the character with the fewest ready
+each standing creature attacks once a round, rolling the configured stance + its skill
+at attacking (seed 004's enemy skill: the full bonus for what it is great at, half for
+what it is competent at) against 6 + the target's defence skill + guard (seed 004:
+"Against Opponent: 6 + Opponent skill"); it goes for the character with the fewest ready
 defence cards, and a hit takes ready defence cards by its margin (``soak``).
 """
 
@@ -31,7 +32,7 @@ def enemies_act(state: CardCrawlState) -> None:
             fired("cardcrawl.enemy.skill")
             used(enemy_id(group.kind))
             target = min(targets, key=lambda f: sum(c.state == "ready" for c in f.defence))
-            _enemy_attack(state, group, numbers.attack, target)
+            _enemy_attack(state, group, numbers.attack_skill, target)
 
 
 def _enemy_attack(state: CardCrawlState, group: EnemyGroup, bonus: int,

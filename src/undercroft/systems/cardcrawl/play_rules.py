@@ -15,14 +15,15 @@ from typing import Final
 
 from undercroft.engine.tally import fired, used
 from undercroft.engine.turns import TextEvent, the_choice
-from undercroft.systems.cardcrawl.checks import roll_check
-from undercroft.systems.cardcrawl.enemies import roll_group
+from undercroft.systems.cardcrawl.checks import attack_difficulty, roll_check
+from undercroft.systems.cardcrawl.enemies import EnemyGroup, roll_group
 from undercroft.systems.cardcrawl.play_actions import Play
 from undercroft.systems.cardcrawl.play_end import check_end, entrance_links
 from undercroft.systems.cardcrawl.play_gm import enemies_act
 from undercroft.systems.cardcrawl.play_skills import skill_bonus
 from undercroft.systems.cardcrawl.play_state import (
     ENTRANCE,
+    Attack,
     CardCrawlState,
     Fighter,
 )
@@ -103,9 +104,9 @@ def _attack(state: CardCrawlState, fighter: Fighter, play: Play) -> None:
         used(attack.content)
     if combo:
         fired("cardcrawl.attack.combo")
-    bonus = (attack.bonus + skill_bonus(state, fighter, (attack.skill,)) + combo
+    bonus = (attack.bonus + skill_bonus(state, fighter, attack.skills) + combo
              + fighter.focus)
-    check = roll_check(state.dice, play.stance, bonus, attack.difficulty)
+    check = roll_check(state.dice, play.stance, bonus, difficulty_against(state, attack, group))
     fighter.focus = 0
     fighter.combo = {}
     if not check.success:
@@ -130,6 +131,17 @@ def _attack(state: CardCrawlState, fighter: Fighter, play: Play) -> None:
         if hurt:
             _heal(state, min(hurt, key=lambda f: len(f.standing_defence)), attack.heal,
                   attack.name)
+
+
+def difficulty_against(state: CardCrawlState, attack: Attack, group: EnemyGroup) -> int:
+    """Seed 004: "Against Opponent: 6 + Opponent skill", the foe's skill being its best
+    at warding off a blow (``EnemyKind.defence_skill``); the card's own difficulty moves
+    it by as much as the card is harder than 9. Under ``attack_against = "card"`` the
+    card's difficulty alone."""
+    fired("cardcrawl.enemy.skill")
+    if state.config.attack_against == "card":
+        return attack.difficulty
+    return attack_difficulty(attack.difficulty, group.numbers.defence_skill)
 
 
 def _tap(state: CardCrawlState, fighter: Fighter, play: Play) -> None:

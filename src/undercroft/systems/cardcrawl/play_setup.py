@@ -47,9 +47,8 @@ from undercroft.systems.cardcrawl.play_state import (
 
 ATTACK_SKILLS: Final = {"fighter": "melee", "rogue": "stealth", "cleric": "faith",
                         "wizard": "arcana", "ranger": "archery", "bard": "charm"}
-"""The skill a class's attacks roll with (its seam bonus adds); attacks any class may
-buy roll with melee, thrown ones with athletics (house rule: the seed leaves an
-attack's skill to the table)."""
+"""Each class's own attacking skill: a roll bonus card for one of them focuses (helps the
+next attack)."""
 ALWAYS_STOCKED_FROM: Final = 4
 """Rooms this size or larger always hold enemies (seed 004: "larger rooms tend to have
 ... more important stuff in them")."""
@@ -99,7 +98,7 @@ def fighter_for(seat: str, character: Character) -> Fighter:
         card = slot.card
         follow = tuple((names[other], bonus)
                        for other, bonus in character.combo_after(card.id).items())
-        attacks.append(Attack(card.name, card.bonus, _attack_skill(card), card.difficulty,
+        attacks.append(Attack(card.name, card.bonus, card.skills, card.difficulty,
                               follow, _amount(card, "extra_damage"), _amount(card, "heal"),
                               card.effect, card_id("attack", card.id)))
     cards = [_card(card) for card in character.defence_cards()]
@@ -128,14 +127,6 @@ def _seams(character: Character) -> dict[str, tuple[str, ...]]:
 
 def _sheet_cards(character: Character) -> list[RaceCard | CharacterCard]:
     return [*character.cards(RaceCard), *character.cards(CharacterCard)]
-
-
-def _attack_skill(card: AttackCard) -> str:
-    if card.requires in ATTACK_SKILLS:
-        return ATTACK_SKILLS[card.requires]
-    if card.mechanic is not None and card.mechanic.kind == "ranged":
-        return "athletics"
-    return "melee"
 
 
 def _amount(card: AttackCard, kind: str) -> int:

@@ -57,10 +57,13 @@ class Attack:
 
     name: str
     bonus: int
-    skill: str
-    """The skill the attack rolls with: the character's seam bonus for it adds."""
+    skills: tuple[str, ...]
+    """The skills the attack may roll with: the character's best seam bonus of them adds
+    (every skill, under ``any_skill``)."""
     difficulty: int
-    """Seed 004: "usually equal to 9 unless otherwise modified" (the card says)."""
+    """Seed 004: "usually equal to 9 unless otherwise modified" (the card says): against
+    a foe it is 6 + the foe's skill, moved by as much as this is above or below 9
+    (``checks.attack_difficulty``)."""
     follow_ups: tuple[tuple[str, int], ...]
     """The attacks to its right and below, each with the combo bonus it gets on the
     next action after this one succeeds."""
@@ -118,7 +121,7 @@ class Fighter:
 
     def to_dict(self) -> dict[str, Any]:
         return {"seat": self.seat, "title": self.title, "skills": dict(self.skills),
-                "attacks": [{"name": a.name, "bonus": a.bonus, "skill": a.skill,
+                "attacks": [{"name": a.name, "bonus": a.bonus, "skills": list(a.skills),
                              "difficulty": a.difficulty, "extra": a.extra, "heal": a.heal,
                              "follow_ups": [list(f) for f in a.follow_ups]}
                             for a in self.attacks],

@@ -24,7 +24,7 @@ def view(state: CardCrawlState, seat: str | None) -> dict[str, Any]:
         "round": state.round, "step": state.steps,
         "turn": None if fighter is None else fighter.seat,
         "where": state.where, "rests_left": state.rests_left, "ended": state.ended,
-        "any_skill": state.config.any_skill,
+        "any_skill": state.config.any_skill, "attack_against": state.config.attack_against,
         "party": [f.to_dict() for f in state.fighters],
         "foes": [g.to_dict() for g in state.foes_here()],
         "rooms": rooms,
