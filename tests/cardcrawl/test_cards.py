@@ -281,7 +281,7 @@ def test_a_half_human_is_titled_by_the_other_race() -> None:
 
 
 def starting(**changes: object) -> Character:
-    base = new_character(Stream(4, STREAM))  # the dwarf Fighter with Feint
+    base = new_character(Stream(4, STREAM))  # the dwarf Fighter with Throw
     values = {"owned": base.owned, "character_sheet": base.character_sheet,
               "attack_sheet": base.attack_sheet, "carried": base.carried,
               "equipped": base.equipped, **changes}
@@ -289,17 +289,17 @@ def starting(**changes: object) -> Character:
 
 
 @pytest.mark.parametrize(("changes", "field", "fragment"), [
-    ({"owned": ("dwarf", "fighter", "feint", "grit", "leather-armour", "shield-block",
+    ({"owned": ("dwarf", "fighter", "throw", "grit", "leather-armour", "shield-block",
                 "healing-kit", "torch"), "equipped": ("healing-kit", "torch")},
      "equipped", "2 gear and spell cards, but the limit is 1"),
     ({"equipped": ("healing-kit", "torch")}, "equipped", "not owned"),
     ({"carried": ("grit", "grit")}, "carried_defence", "appears twice"),
-    ({"carried": ("feint",)}, "carried_defence", "attack card"),
+    ({"carried": ("throw",)}, "carried_defence", "attack card"),
     ({"attack_sheet": Sheet.of({CENTRE: "fighter"})}, "sheets.attack", "character card"),
     ({"character_sheet": Sheet.of({CENTRE: "dwarf", (0, 1): "elf"})}, "sheets.character",
      "not owned"),
-    ({"owned": ("dwarf", "orc", "fighter", "feint")}, "cards", "half-human"),
-    ({"owned": ("dwarf", "fighter", "feint", "zap")}, "cards", "no card 'zap'"),
+    ({"owned": ("dwarf", "orc", "fighter", "throw")}, "cards", "half-human"),
+    ({"owned": ("dwarf", "fighter", "throw", "zap")}, "cards", "no card 'zap'"),
 ])
 def test_an_illegal_character_is_refused_naming_the_field(changes: dict[str, object], field: str,
                                                           fragment: str) -> None:
@@ -309,7 +309,7 @@ def test_an_illegal_character_is_refused_naming_the_field(changes: dict[str, obj
 
 
 def test_more_defence_cards_than_usable_must_be_left_behind() -> None:
-    base = ("dwarf", "fighter", "feint", "parry", "duck", "grit", "dodge")
+    base = ("dwarf", "fighter", "throw", "parry", "duck", "grit", "dodge")
     with pytest.raises(CharacterError, match="4 defence cards, but the limit is 3"):
         starting(owned=base, carried=("parry", "duck", "grit", "dodge"), equipped=())
     chosen = starting(owned=base, carried=("parry", "duck", "dodge"), equipped=())

@@ -87,7 +87,7 @@ def test_svg_draws_both_sheets_with_sides_and_seams(capsys: pytest.CaptureFixtur
     assert result.code == 0, result.err
     root = ElementTree.fromstring(drawn.read_text())
     texts = [element.text or "" for element in root.iter(f"{SVG}text")]
-    assert {"Dwarf", "Fighter", "Feint", "craft", "melee", "+4"} <= set(texts)
+    assert {"Dwarf", "Fighter", "Throw", "craft", "melee", "+4"} <= set(texts)
     assert "↓ craft +4" in texts
     cards = [rect for rect in root.iter(f"{SVG}rect") if "card" in rect.get("class", "")]
     empty = [rect for rect in root.iter(f"{SVG}rect") if rect.get("class") == "empty"]

@@ -27,7 +27,7 @@ from undercroft.systems.cardcrawl.play_state import (
 def fighter(seat: str = "Seat-1", skills: dict[str, int] | None = None) -> Fighter:
     slash = Attack("Slash", 1, ("melee",), 9, (("Thrust", 2),))
     thrust = Attack("Thrust", 1, ("melee",), 9, ())
-    cards = [Card("Parry", "defence", 1, "guard", 1, ""),
+    cards = [Card("Parry", "defence", 1, "ward", 1, ""),
              Card("Dodge", "defence", 2, "none", 0, ""),
              Card("Mail", "defence", 3, "none", 0, ""), Card("Salve", "gear", 0, "heal", 2, "")]
     return Fighter(seat, "The human Fighter", skills or {"melee": 2}, [slash, thrust], cards)
@@ -88,8 +88,9 @@ def test_a_character_rolls_with_skills_that_make_sense_and_foes_with_theirs() ->
     state = table(fighter(skills={"charm": 5}), foes=[[1]], faces=(1, 5))
     step(state, {"Seat-1": Play("attack", "goblin-1", "Slash", "aggressive")})
     assert [c.state for c in state.fighters[0].defence] == ["discarded", "ready", "ready"]
-    lenient = table(fighter(skills={"charm": 5}), foes=[[1], [1]], faces=(2, 8))
+    lenient = table(fighter(skills={"charm": 5}), foes=[[1], [1]], faces=(2, 3, 8))
     lenient.config = CardCrawlConfig(any_skill=True)  # 2 + 1 + 5 = 8 vs 7; 8 + 2 vs 11
+    # (between them the goblins, half of them down, stay on a d6 of 3)
     step(lenient, {"Seat-1": Play("attack", "goblin-1", "Slash", "aggressive")})
     assert lenient.rooms[1].enemies[0].standing == 1
     assert all(c.state == "ready" for c in lenient.fighters[0].defence)
@@ -114,12 +115,18 @@ def test_an_enemy_hit_discards_the_least_defence_covering_its_margin() -> None:
     assert [c.state for c in state.fighters[0].defence] == ["ready", "ready", "discarded"]
 
 
-def test_a_guard_raises_the_difficulty_until_the_next_turn() -> None:
-    state = table(fighter(), foes=[[4]], faces=(6,))  # 6 + 2 = 8 vs 8 + 1: a miss
+def test_a_ward_takes_its_value_off_the_next_hit_before_the_next_turn() -> None:
+    """Parry: "reduce the margin of one hit by 1". The goblin's 9 + 2 = 11 vs 8 hits by 3;
+    the ward takes 1, so Dodge (2) goes, not Mail (3). Only one hit: the second goblin's
+    identical hit takes 3 (Mail)."""
+    state = table(fighter(), foes=[[4], [4]], faces=(9, 9))
     step(state, {"Seat-1": Play("tap", card="Parry")})
-    assert state.fighters[0].defence[0].state == "tapped"
-    assert all(c.state != "discarded" for c in state.fighters[0].defence)
-    assert state.fighters[0].guard == 1
+    assert [c.state for c in state.fighters[0].defence] == ["tapped", "discarded", "discarded"]
+    assert state.fighters[0].ward == 0
+    late = table(fighter(), foes=[[4]])
+    late.fighters[0].ward = 2
+    step(late, {"Seat-1": Play("wait")})  # a ward lasts until the holder's next turn
+    assert late.fighters[0].ward == 0
 
 
 def test_healing_brings_one_card_back_once_per_wound() -> None:

@@ -28,7 +28,7 @@ from undercroft.systems.cardcrawl.cards import (
     RaceCard,
     starter_cards,
 )
-from undercroft.systems.cardcrawl.character import START_DEFENCE
+from undercroft.systems.cardcrawl.character import START_DEFENCE, deals_damage
 from undercroft.systems.cardcrawl.checks import ATTACK_DIFFICULTY, OPPONENT_BASE
 from undercroft.systems.cardcrawl.content_ids import (
     ability_id,
@@ -67,7 +67,7 @@ KINDS: tuple[AnomalyKind, ...] = (
     AnomalyKind("cardcrawl.heal-heals-nothing",
                 "a healing card offered and tapped brought no defence card back"),
     AnomalyKind("cardcrawl.wasted-tap",
-                "a card tapped for an effect that could not act (a guard with no foe in "
+                "a card tapped for an effect that could not act (a ward with no foe in "
                 "the room, an untap with nothing tapped)", must_be_zero=False),
 )
 """The faults this system's auditor can report."""
@@ -89,8 +89,8 @@ def catalogue(config: Any) -> Mapping[str, Sequence[str]]:
     classes = [card for card in cards.of(CharacterCard)
                if card.aspect == "class" and (card.right, card.bottom) == (4, 4)]
     class_ids = {card.id for card in classes}
-    attacks = [card for card in cards.of(AttackCard)
-               if card.bonus == 1 and (card.requires is None or card.requires in class_ids)]
+    attacks = [card for card in cards.of(AttackCard) if card.bonus == 1 and deals_damage(card)
+               and (card.requires is None or card.requires in class_ids)]
     defence = [card for card in cards.of(DefenceCard) if card.rating in START_DEFENCE]
     gear = [card for card in cards.of(GearCard) if card.basic]
     table = load_room_types()
@@ -145,7 +145,8 @@ class CardCrawlAuditor:
         for event in events:
             if not isinstance(event, TextEvent):
                 continue
-            if event.kind == "hit" and not event.data.get("removed"):
+            if event.kind == "hit" and event.data.get("damage", True) \
+                    and not event.data.get("removed"):
                 self.findings.add("cardcrawl.hit-removes-nothing", step, event.text)
             elif event.kind == "enemies":
                 self._new_foes(state, step, str(event.data.get("group", "")))
@@ -178,9 +179,10 @@ class CardCrawlAuditor:
         card = fighter.card(play.card) if play.verb == "tap" else None
         if card is None:
             return
-        if card.effect == "guard" and not self.fight:
+        if card.effect == "ward" and not self.fight:
             self.findings.add("cardcrawl.wasted-tap", step,
-                              f"{seat} tapped {card.name} to guard with no foe in the room")
+                              f"{seat} tapped {card.name} to ward off a hit with no foe in "
+                              "the room")
         elif card.effect == "untap" and any(isinstance(e, TextEvent) and e.kind == "tap"
                                             and "nothing else was tapped" in e.text
                                             for e in events):
@@ -213,14 +215,14 @@ def _doing(play: Play, fight: bool) -> str:
 
 
 def _best_margin(state: CardCrawlState, group: EnemyGroup) -> int:
-    """The most any attack of the party can ever beat its difficulty against ``group``
-    by: the best face, the attack's bonus, the best seam bonus it may roll with, the best
+    """The most any damaging attack of the party can ever beat its difficulty against
+    ``group`` by: the best face, the attack's bonus, the best seam bonus it may roll with, the best
     combo another attack can give it and every focus card tapped first (a hit needs at
     least 1). Worked out here, not by the rules, so that the audit fires no rule."""
     best: int | None = None
     for fighter in state.fighters:
         focus = sum(card.value for card in fighter.cards if card.effect == "focus")
-        for attack in fighter.attacks:
+        for attack in (a for a in fighter.attacks if a.damage):
             skill = max((bonus for skill, bonus in fighter.skills.items()
                          if state.config.any_skill or skill in attack.skills), default=0)
             combo = max((bonus for other in fighter.attacks
@@ -240,12 +242,14 @@ def auditor(state: CardCrawlState) -> CardCrawlAuditor:
 
 def fingerprint(state: CardCrawlState) -> object:
     """What a player sees change: where the party is, every card's state and the marks on
-    each character (guard, focus, combo, healed), the foes in the room, the rooms visited
+    each character (ward, focus, bonuses waiting, combo, healed, abilities spent, holding
+    on), the foes in the room and what the party's cards did to them, the rooms visited
     and the rests left. Not whose turn it is: passing the turn alone changes nothing."""
-    party = tuple((tuple(card.state for card in f.cards), f.guard, f.focus,
-                   tuple(sorted(f.combo.items())), f.healed) for f in state.fighters)
-    foes = tuple(tuple(tuple(dice) for dice in group.creatures)
-                 for group in state.foes_here())
+    party = tuple((tuple(card.state for card in f.cards), f.ward, f.focus,
+                   tuple(sorted(f.boosts.items())), tuple(sorted(f.combo.items())), f.healed,
+                   tuple(sorted(f.spent)), f.holding_on) for f in state.fighters)
+    foes = tuple((tuple(tuple(dice) for dice in group.creatures), group.staggered,
+                  group.weakened, group.burned) for group in state.foes_here())
     visited = sum(1 for room in state.rooms.values() if room.visited)
     return (state.where, state.rests_left, state.ended, visited, party, foes)
 

@@ -34,7 +34,11 @@ Aspect = Literal["class", "background", "title", "name"]
 """What a character card represents: seed 004 names class, title, name and backstory."""
 
 MechanicKind = Literal["extra_damage", "reduce_margin", "roll_bonus", "reroll", "heal",
-                       "untap", "area", "ranged"]
+                       "untap", "area", "ranged", "no_damage", "stagger", "weaken"]
+MechanicTarget = Literal["self", "ally", "any"]
+"""Who a heal or a reduced margin reaches: the card's holder, another character, either."""
+MechanicWhen = Literal["engaged", "unmoved", "unnoticed", "missed", "margin-3"]
+"""The condition extra damage needs (data/cards.toml says what each means)."""
 
 ID_PATTERN = r"^[a-z][a-z0-9-]*$"
 
@@ -56,6 +60,18 @@ class Mechanic(BaseModel):
     kind: MechanicKind
     amount: int = Field(0, ge=0, le=20)
     skill: str | None = None
+    skills: tuple[str, ...] = ()
+    """Further skills a roll bonus is for ("a stealth or athletics roll")."""
+    target: MechanicTarget = "self"
+    when: MechanicWhen | None = None
+    undead: int | None = Field(None, ge=0, le=20)
+    """Extra damage against the undead, instead of ``amount``."""
+
+    @property
+    def for_skills(self) -> tuple[str, ...]:
+        """Every skill the mechanic names, one spelling each."""
+        named = ((self.skill,) if self.skill else ()) + self.skills
+        return tuple(skill_key(skill) for skill in named)
 
 
 class BaseCard(BaseModel):

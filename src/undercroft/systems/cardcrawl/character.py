@@ -240,7 +240,9 @@ def new_character(stream: Stream, card_set: CardSet | None = None,
     """A starting character by seed 004's Character Creation, every choice random but legal.
 
     One race card; one +4/+4 class card, or (after Human) a second race for a
-    half-X; one +1 attack the character may own; one defence card of each
+    half-X; one +1 attack the character may own and that deals damage (Feint
+    "deals no damage when it hits": alone on a sheet it has no attack to combo
+    into, and the character could never hurt a foe); one defence card of each
     rating asked for (1, 2 and 3); one basic gear, equipped. Each choice is
     uniform among the cards that fit it.
     """
@@ -256,7 +258,8 @@ def new_character(stream: Stream, card_set: CardSet | None = None,
     partner = _choose(stream, second, "a +4/+4 class card")
     fired("cardcrawl.creation.attack")
     attack = _choose(stream, [card for card in cards.of(AttackCard) if card.bonus == 1 and
-                              card.requires in (None, partner.id)], "a +1 attack")
+                              card.requires in (None, partner.id) and deals_damage(card)],
+                     "a +1 attack")
     fired("cardcrawl.creation.defence")
     defence: list[DefenceCard] = []
     for rating in defence_ratings:
@@ -270,6 +273,11 @@ def new_character(stream: Stream, card_set: CardSet | None = None,
     return Character(owned, random_sheet([race.id, partner.id], stream),
                      random_sheet([attack.id], stream), tuple(card.id for card in defence),
                      (gear.id,), stream.seed, cards)
+
+
+def deals_damage(card: AttackCard) -> bool:
+    """Whether a hit with the card takes anything (Feint's "deals no damage" does not)."""
+    return card.mechanic is None or card.mechanic.kind != "no_damage"
 
 
 def _choose(stream: Stream, options: Sequence[C], what: str) -> C:

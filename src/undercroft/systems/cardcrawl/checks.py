@@ -46,6 +46,7 @@ def attack_difficulty(card_difficulty: int, opponent_skill: int) -> int:
 
 def environment_difficulty(difficulty: int) -> int:
     """A difficulty set by the world, checked to lie in the seed's 6-18."""
+    fired("cardcrawl.core.difficulty")
     low, high = ENVIRONMENT_RANGE
     if not low <= difficulty <= high:
         raise BadInput(f"environment difficulty {difficulty}: expected {low} to {high}")

@@ -50,6 +50,8 @@ class EnemyKind(BaseModel):
     """How many come together, fewest to most."""
     special: tuple[str, ...] = ()
     rooms: tuple[str, ...] = ()
+    undead: bool = False
+    """Undead (a cleric's Smite hurts it more)."""
 
     @field_validator("hit_die")
     @classmethod
@@ -73,6 +75,11 @@ class EnemyKind(BaseModel):
         if task in self.competent_at:
             return self.attack // 2
         return 0
+
+    def has(self, special: str) -> bool:
+        """Whether it has the special ability of that name (the words before the colon,
+        any case: ``has("cowardly")``)."""
+        return any(text.split(":")[0].strip().lower() == special for text in self.special)
 
     @property
     def attack_skill(self) -> int:
@@ -104,11 +111,32 @@ def enemy_kind(name: str) -> EnemyKind:
 
 @dataclass
 class EnemyGroup:
-    """Enemies of one kind in a fight: each creature's remaining hit dice."""
+    """Enemies of one kind in a fight: each creature's remaining hit dice, and what the
+    fight has done to the group so far."""
 
     id: str
     kind: str
     creatures: list[list[int]] = field(default_factory=list)
+    size: int = 0
+    """Creatures when the fight began (a Cowardly group flees having lost half)."""
+    seen: int = 0
+    """The round the party first saw it (Slow creatures do not act in it)."""
+    noticed: bool = False
+    """It has acted: a foe that has not noticed the party can be backstabbed."""
+    fled: bool = False
+    lost: list[tuple[int, int]] = field(default_factory=list)
+    """(creature, value) of each hit die taken, in order (Regenerates brings one back)."""
+    burned: bool = False
+    """A torch or a spell was used on it: it no longer regenerates."""
+    staggered: int = 0
+    """Creatures that lose their next attack (Shove)."""
+    weakened: int = 0
+    """Off the group's next attack (Cutting Words)."""
+    last_target: str = ""
+    """The seat it last attacked (a foe engaged with someone else)."""
+
+    def __post_init__(self) -> None:
+        self.size = self.size or len(self.creatures)
 
     @property
     def numbers(self) -> EnemyKind:
@@ -121,7 +149,8 @@ class EnemyGroup:
 
     @property
     def defeated(self) -> bool:
-        return self.standing == 0
+        """No creature standing, or the group fled the fight."""
+        return self.fled or self.standing == 0
 
     def take_hit(self, margin: int) -> list[int]:
         """Remove the dice a hit of ``margin`` takes (``soak.enemy_hits``); returns the
@@ -129,6 +158,7 @@ class EnemyGroup:
         fired("cardcrawl.enemy.hits")
         gone = enemy_hits(self.creatures, margin)
         values = [self.creatures[c][i] for c, i in gone]
+        self.lost += [(c, self.creatures[c][i]) for c, i in gone]
         for creature, index in sorted(gone, reverse=True):
             del self.creatures[creature][index]
         return values
@@ -137,7 +167,10 @@ class EnemyGroup:
         numbers = self.numbers
         return {"id": self.id, "kind": self.kind, "creatures": [list(c) for c in self.creatures],
                 "standing": self.standing, "attack": numbers.attack_skill,
-                "defence": numbers.defence_skill}
+                "defence": numbers.defence_skill, "undead": numbers.undead,
+                "special": list(numbers.special), "noticed": self.noticed,
+                "fled": self.fled, "burned": self.burned, "staggered": self.staggered,
+                "weakened": self.weakened, "last_target": self.last_target}
 
 
 def roll_group(stream: Stream, group_id: str, kind: str, count: int | None = None) -> EnemyGroup:

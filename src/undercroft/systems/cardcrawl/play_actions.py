@@ -1,7 +1,9 @@
 """What a Card Crawl player can do on their turn, as small values with a stable text.
 
-"attack goblin-1 with Slash, aggressive", "tap Shield Wall", "move to room 4",
-"rest", "wait": the text is what a person types and what a record stores.
+"attack goblin-1 with Slash, aggressive", "tap Shield Wall", "tap Healing Kit for
+Seat-2", "use Lay on hands for Seat-2", "use Inspire for Seat-3 tapping Torch",
+"move to room 4", "rest", "wait": the text is what a person types and what a record
+stores.
 """
 
 from __future__ import annotations
@@ -12,29 +14,35 @@ from typing import Final
 
 from undercroft.errors import BadInput
 
-VERBS: Final = ("attack", "tap", "move", "rest", "wait")
+VERBS: Final = ("attack", "tap", "use", "move", "rest", "wait")
 _ATTACK: Final = re.compile(r"^attack (?P<target>\S+) with (?P<card>.+), "
                             r"(?P<stance>cautious|aggressive)$")
-_TAP: Final = re.compile(r"^tap (?P<card>.+)$")
+_TAP: Final = re.compile(r"^tap (?P<card>.+?)(?: for (?P<target>\S+))?$")
+_USE: Final = re.compile(r"^use (?P<card>.+?)(?: for (?P<target>\S+))?"
+                         r"(?: tapping (?P<using>.+))?$")
 _MOVE: Final = re.compile(r"^move to (?P<target>entrance|room \d+)$")
 
 
 @dataclass(frozen=True)
 class Play:
-    """One choice: a verb, what it is aimed at, the card used, and the stance (a frozen
-    dataclass: a turn-based game makes a few a step, so nothing here is hot)."""
+    """One choice: a verb, what it is aimed at (a foe, a place, an ally), the card or
+    ability used, the stance, and a card tapped for an ability (a frozen dataclass: a
+    turn-based game makes a few a step, so nothing here is hot)."""
 
     verb: str
     target: str = ""
     card: str = ""
     stance: str = ""
+    using: str = ""
 
     @property
     def text(self) -> str:
         if self.verb == "attack":
             return f"attack {self.target} with {self.card}, {self.stance}"
-        if self.verb == "tap":
-            return f"tap {self.card}"
+        if self.verb in ("tap", "use"):
+            ally = f" for {self.target}" if self.target else ""
+            tapping = f" tapping {self.using}" if self.using else ""
+            return f"{self.verb} {self.card}{ally}{tapping}"
         if self.verb == "move":
             return f"move to {self.target}"
         return self.verb
@@ -53,6 +61,9 @@ def parse_play(text: str) -> Play:
     if found := _MOVE.match(body):
         return Play("move", found["target"])
     if found := _TAP.match(body):
-        return Play("tap", card=found["card"])
+        return Play("tap", found["target"] or "", found["card"])
+    if found := _USE.match(body):
+        return Play("use", found["target"] or "", found["card"], using=found["using"] or "")
     raise BadInput(f"{text!r}: not a Card Crawl action (attack X with CARD, cautious|"
-                   "aggressive; tap CARD; move to room N; rest; wait)")
+                   "aggressive; tap CARD [for SEAT]; use ABILITY [for SEAT] [tapping CARD]; "
+                   "move to room N; rest; wait)")

@@ -32,17 +32,15 @@ class StanceAgent:
     def choose(self, view: Mapping[str, Any], legal: Sequence[Play], rng: Stream) -> Play:
         me = next(f for f in view["party"] if f["seat"] == view["turn"])
         by_text = {play.text: play for play in legal}
-        taps = {play.card: play for play in legal if play.verb == "tap"}
+        taps = [play for play in legal if play.verb == "tap"]
         cards = {card["name"]: card for card in me["cards"]}
         ready = sum(1 for c in me["cards"] if c["kind"] == "defence" and c["state"] == "ready")
-        heal = next((play for name, play in taps.items() if cards[name]["effect"] == "heal"),
-                    None)
+        heal = next((play for play in taps if cards[play.card]["effect"] == "heal"), None)
         if heal is not None:
             return heal
         attacks = [play for play in legal if play.verb == "attack"]
         if attacks:
-            guard = next((play for name, play in taps.items()
-                          if cards[name]["effect"] == "guard"), None)
+            guard = next((play for play in taps if cards[play.card]["effect"] == "ward"), None)
             if guard is not None and ready <= (2 if self.stance == "cautious" else 1):
                 return guard
             return self._attack(view, me, attacks)

@@ -5,7 +5,8 @@ turn, the automated game master runs the enemies in the party's room (each
 standing creature attacks once), and a new round begins. House rules where the
 seed is silent (docs/rules/cardcrawl.md, "Play"): the party moves together, only
 out of a room with no standing enemies; enemies act only where the party is; a
-hit on a character takes ready defence cards (tapped ones cannot soak).
+hit on a character takes ready defence cards (tapped ones cannot soak). A combo
+bonus holds for the character's next action only: any other action spends it.
 """
 
 from __future__ import annotations
@@ -15,12 +16,22 @@ from typing import Final
 
 from undercroft.engine.tally import fired, used
 from undercroft.engine.turns import TextEvent, the_choice
-from undercroft.systems.cardcrawl.checks import attack_difficulty, roll_check
+from undercroft.systems.cardcrawl.checks import Check, attack_difficulty
 from undercroft.systems.cardcrawl.enemies import EnemyGroup, roll_group
+from undercroft.systems.cardcrawl.play_abilities import (
+    ability_plays,
+    backstab,
+    release_holds,
+    rested,
+    roll,
+    use_ability,
+)
 from undercroft.systems.cardcrawl.play_actions import Play
+from undercroft.systems.cardcrawl.play_effects import heal, tap, tap_plays
 from undercroft.systems.cardcrawl.play_end import check_end, entrance_links
 from undercroft.systems.cardcrawl.play_gm import enemies_act
 from undercroft.systems.cardcrawl.play_skills import skill_bonus
+from undercroft.systems.cardcrawl.play_specials import brittle, spring_trap
 from undercroft.systems.cardcrawl.play_state import (
     ENTRANCE,
     Attack,
@@ -52,9 +63,8 @@ def legal(state: CardCrawlState, seat: str) -> list[Play]:
         for group in foes:
             plays += [Play("attack", group.id, attack.name, stance)
                       for stance in ("cautious", "aggressive")]
-    for card in fighter.cards:
-        if card.state == "ready" and card.effect != "none" and _useful(fighter, card.effect):
-            plays.append(Play("tap", card=card.name))
+    plays += tap_plays(state, fighter)
+    plays += ability_plays(state, fighter)
     if not foes:
         room = state.room
         links = room.links if room is not None else entrance_links(state)
@@ -64,12 +74,6 @@ def legal(state: CardCrawlState, seat: str) -> list[Play]:
             plays.append(Play("rest"))
     plays.append(Play("wait"))
     return plays
-
-
-def _useful(fighter: Fighter, effect: str) -> bool:
-    if effect == "heal":
-        return not fighter.healed and any(c.state == "discarded" for c in fighter.defence)
-    return True
 
 
 def _place(room: int) -> str:
@@ -88,10 +92,24 @@ def step(state: CardCrawlState, choices: Mapping[str, Play]) -> list[TextEvent]:
     assert fighter is not None
     start = len(state.events)
     state.steps += 1
-    fighter.guard = 0
+    fighter.ward = 0
+    if choice.verb != "attack":
+        fighter.combo = {}
     _ACTIONS[choice.verb](state, fighter, choice)
+    fighter.moved = fighter.missed = False
     _next_turn(state)
     return state.events[start:]
+
+
+def difficulty_against(state: CardCrawlState, attack: Attack, group: EnemyGroup) -> int:
+    """Seed 004: "Against Opponent: 6 + Opponent skill", the foe's skill being its best
+    at warding off a blow (``EnemyKind.defence_skill``); the card's own difficulty moves
+    it by as much as the card is harder than 9. Under ``attack_against = "card"`` the
+    card's difficulty alone."""
+    fired("cardcrawl.enemy.skill")
+    if state.config.attack_against == "card":
+        return attack.difficulty
+    return attack_difficulty(attack.difficulty, group.numbers.defence_skill)
 
 
 def _attack(state: CardCrawlState, fighter: Fighter, play: Play) -> None:
@@ -106,99 +124,103 @@ def _attack(state: CardCrawlState, fighter: Fighter, play: Play) -> None:
         fired("cardcrawl.attack.combo")
     bonus = (attack.bonus + skill_bonus(state, fighter, attack.skills) + combo
              + fighter.focus)
-    check = roll_check(state.dice, play.stance, bonus, difficulty_against(state, attack, group))
+    check = roll(state, fighter, play.stance, bonus, difficulty_against(state, attack, group))
     fighter.focus = 0
     fighter.combo = {}
     if not check.success:
         state.say("miss", f"{fighter.seat} attacks {group.id} with {attack.name}: "
                   f"{check.text()}", seat=fighter.seat, dice=list(check.dice))
         return
+    fighter.combo = dict(attack.follow_ups)
+    if attack.magic and group.numbers.has("regenerates") and not group.burned:
+        group.burned = True
+        state.say("burned", f"{fighter.seat}'s {attack.name} is a spell: {group.id} no "
+                  "longer regenerates", group=group.id)
+    _staggers(state, attack, group)
+    if not attack.damage:
+        fired("cardcrawl.play.attack-effects")
+        state.say("hit", f"{fighter.seat} attacks {group.id} with {attack.name}: "
+                  f"{check.text()}; it deals no damage", seat=fighter.seat,
+                  dice=list(check.dice), margin=check.margin, removed=[], felled=0,
+                  damage=False)
+        return
     before = group.standing
-    margin = check.margin + attack.extra
+    margin = check.margin + _extra(state, fighter, attack, group, check)
     fired("cardcrawl.core.margin")
     taken = group.take_hit(margin)
-    fighter.combo = dict(attack.follow_ups)
     state.say("hit", f"{fighter.seat} attacks {group.id} with {attack.name}"
-              f"{f' (combo +{combo})' if combo else ''}: {check.text()}; takes "
+              f"{f' (combo +{combo})' if combo else ''}: {check.text()}"
+              f"{f', {margin} with its extras' if margin != check.margin else ''}; takes "
               f"{taken or 'no dice'} ({group.standing} standing)", seat=fighter.seat,
               dice=list(check.dice), margin=margin, removed=taken,
-              felled=before - group.standing)
+              felled=before - group.standing, damage=True)
     if group.defeated:
         state.say("defeated", f"{group.id} is defeated", group=group.id)
     if attack.heal:
-        hurt = [f for f in state.fighters if not f.healed
-                and any(c.state == "discarded" and c.rating <= attack.heal for c in f.defence)]
-        if hurt:
-            _heal(state, min(hurt, key=lambda f: len(f.standing_defence)), attack.heal,
-                  attack.name)
+        _heal_ally(state, fighter, attack)
 
 
-def difficulty_against(state: CardCrawlState, attack: Attack, group: EnemyGroup) -> int:
-    """Seed 004: "Against Opponent: 6 + Opponent skill", the foe's skill being its best
-    at warding off a blow (``EnemyKind.defence_skill``); the card's own difficulty moves
-    it by as much as the card is harder than 9. Under ``attack_against = "card"`` the
-    card's difficulty alone."""
-    fired("cardcrawl.enemy.skill")
-    if state.config.attack_against == "card":
-        return attack.difficulty
-    return attack_difficulty(attack.difficulty, group.numbers.defence_skill)
+def _extra(state: CardCrawlState, fighter: Fighter, attack: Attack, group: EnemyGroup,
+           check: Check) -> int:
+    """What a hit adds to its margin: the card's extra damage when its condition holds
+    (against the undead, its own amount), a rogue's backstab, a skeleton's brittleness."""
+    extra = 0
+    if attack.undead is not None and group.numbers.undead:
+        extra = attack.undead
+    elif _holds(fighter, attack.when, group, check):
+        extra = attack.extra
+    if extra and (attack.when or attack.undead is not None):
+        fired("cardcrawl.play.attack-effects")
+    extra += backstab(state, fighter, group)
+    if check.stance == "cautious" and group.numbers.has("brittle"):
+        extra += brittle(state, group)
+    return extra
+
+
+def _holds(fighter: Fighter, when: str, group: EnemyGroup, check: Check) -> bool:
+    return {"": True, "engaged": group.last_target not in ("", fighter.seat),
+            "unmoved": not fighter.moved, "unnoticed": not group.noticed,
+            "missed": fighter.missed, "margin-3": check.margin >= 3}.get(when, False)
+
+
+def _staggers(state: CardCrawlState, attack: Attack, group: EnemyGroup) -> None:
+    if attack.stagger:
+        fired("cardcrawl.play.attack-effects")
+        group.staggered = min(group.standing, group.staggered + attack.stagger)
+        state.say("staggered", f"{attack.name}: {attack.stagger} of {group.id} will lose "
+                  "their next attack", group=group.id)
+    if attack.weaken:
+        fired("cardcrawl.play.attack-effects")
+        group.weakened += attack.weaken
+        state.say("weakened", f"{attack.name}: {group.id}'s next attack is at "
+                  f"-{attack.weaken}", group=group.id)
+
+
+def _heal_ally(state: CardCrawlState, fighter: Fighter, attack: Attack) -> None:
+    """A hit that heals: the most hurt character it may reach that it can heal."""
+    reach = [f for f in state.fighters
+             if (attack.heal_target != "ally" or f is not fighter)
+             and (attack.heal_target != "self" or f is fighter)]
+    hurt = [f for f in reach if f.can_heal(attack.heal)]
+    if hurt:
+        heal(state, min(hurt, key=lambda f: len(f.standing_defence)), attack.heal,
+             f"{fighter.seat}'s {attack.name}")
 
 
 def _tap(state: CardCrawlState, fighter: Fighter, play: Play) -> None:
-    card = fighter.card(play.card)
-    assert card is not None
-    card.state = "tapped"
-    if card.kind == "defence":
-        fired("cardcrawl.defence.tap")
-    else:
-        fired("cardcrawl.gear.tap")
-    if card.content:
-        used(card.content)
-    if card.effect == "guard":
-        fighter.guard += card.value
-        state.say("tap", f"{fighter.seat} taps {card.name}: attacks on them are "
-                  f"+{card.value} harder until their next turn", seat=fighter.seat)
-    elif card.effect == "focus":
-        fighter.focus += card.value
-        state.say("tap", f"{fighter.seat} taps {card.name}: +{card.value} to their next "
-                  "check", seat=fighter.seat)
-    elif card.effect == "heal":
-        _heal(state, fighter, card.value, card.name)
-    elif card.effect == "untap":
-        tapped = [c for c in fighter.cards if c.state == "tapped" and c is not card]
-        if tapped:
-            back = max(tapped, key=lambda c: c.rating)
-            back.state = "ready"
-            state.say("tap", f"{fighter.seat} taps {card.name}: {back.name} is ready again",
-                      seat=fighter.seat)
-        else:
-            state.say("tap", f"{fighter.seat} taps {card.name}: nothing else was tapped",
-                      seat=fighter.seat)
-    else:
-        state.say("tap", f"{fighter.seat} taps {card.name}", seat=fighter.seat)
+    tap(state, fighter, play)
 
 
-def _heal(state: CardCrawlState, fighter: Fighter, value: int, source: str) -> None:
-    """Seed 004: "Healing can restore 1 card (equal or less than the value of the healing
-    effect). If you've been healed, you can't be healed again until you're damaged"."""
-    lost = [c for c in fighter.defence if c.state == "discarded" and c.rating <= value]
-    if fighter.healed or not lost:
-        state.say("no healing", f"{source}: nothing of {fighter.seat}'s comes back "
-                  f"(up to {value}{', healed since the last wound' if fighter.healed else ''})",
-                  seat=fighter.seat)
-        return
-    fired("cardcrawl.defence.heal")
-    fighter.healed = True
-    back = max(lost, key=lambda c: c.rating)
-    back.state = "ready"
-    state.say("healed", f"{source}: {fighter.seat}'s {back.name} ({back.rating}) comes back",
-              seat=fighter.seat, rating=back.rating)
+def _use(state: CardCrawlState, fighter: Fighter, play: Play) -> None:
+    use_ability(state, fighter, play)
 
 
 def _move(state: CardCrawlState, fighter: Fighter, play: Play) -> None:
     target = _room_of(play.target)
     fired("cardcrawl.play.move")
     state.where = target
+    for member in state.fighters:
+        member.moved = member is not fighter
     state.say("move", f"{fighter.seat} leads the party to {play.target}", seat=fighter.seat,
               room=target)
     room = state.room
@@ -214,13 +236,17 @@ def _move(state: CardCrawlState, fighter: Fighter, play: Play) -> None:
         state.groups_made += 1
         group = roll_group(state.dice, f"{kind.replace(' ', '-')}-{state.groups_made}", kind,
                            count)
+        group.seen = state.round
         room.enemies.append(group)
         state.say("enemies", f"{group.id}: {count} {kind}{'s' if count > 1 else ''}, hit "
                   f"dice {group.creatures}", group=group.id, enemy=kind, count=count)
+        spring_trap(state, group, fighter)
 
 
 def _rest(state: CardCrawlState, fighter: Fighter, play: Play) -> None:
-    """Seed 004: "A long rest untaps the cards" (defence, gear and spells)."""
+    """Seed 004: "A long rest untaps the cards" (defence, gear and spells); what a tapped
+    card left waiting (a ward, a bonus for a roll) is spent, and once-per-rest abilities
+    are ready again."""
     fired("cardcrawl.defence.long-rest")
     state.rests_left -= 1
     for member in state.fighters:
@@ -229,17 +255,19 @@ def _rest(state: CardCrawlState, fighter: Fighter, play: Play) -> None:
                 card.state = "ready"
                 if card.kind != "defence":
                     fired("cardcrawl.gear.swap")
-        member.guard = member.focus = 0
+        member.ward = member.focus = 0
+        member.boosts = {}
+        rested(member)
     state.say("rest", f"{fighter.seat} calls a long rest: every tapped card is ready again "
               f"({state.rests_left} rests left)", seat=fighter.seat)
 
 
 def _wait(state: CardCrawlState, fighter: Fighter, play: Play) -> None:
-    fighter.combo = {}
+    """A pass: the combo, if any, is spent (``step``)."""
 
 
-_ACTIONS: Final = {"attack": _attack, "tap": _tap, "move": _move, "rest": _rest,
-                   "wait": _wait}
+_ACTIONS: Final = {"attack": _attack, "tap": _tap, "use": _use, "move": _move,
+                   "rest": _rest, "wait": _wait}
 
 
 def _next_turn(state: CardCrawlState) -> None:
@@ -252,6 +280,7 @@ def _next_turn(state: CardCrawlState) -> None:
         if index >= count:
             fired("cardcrawl.play.turns")
             enemies_act(state)
+            release_holds(state)
             state.round += 1
             index = 0
             if check_end(state):

@@ -22,6 +22,7 @@ from undercroft.systems.cardcrawl.cards import (
     GearCard,
     RaceCard,
     SpellCard,
+    starter_cards,
 )
 from undercroft.systems.cardcrawl.character import Character, new_character
 from undercroft.systems.cardcrawl.content_ids import (
@@ -36,7 +37,8 @@ from undercroft.systems.cardcrawl.dungeon_layout import layout_dungeon
 from undercroft.systems.cardcrawl.dungeon_plan import PlanConfig, generate_plan
 from undercroft.systems.cardcrawl.enemies import enemy_kind, kinds_for_room
 from undercroft.systems.cardcrawl.play_config import CardCrawlConfig
-from undercroft.systems.cardcrawl.play_skills import DEFENSIVE_SKILLS
+from undercroft.systems.cardcrawl.play_effects import play_effect
+from undercroft.systems.cardcrawl.play_skills import DEFENSIVE_SKILLS, TRAP_SKILLS
 from undercroft.systems.cardcrawl.play_state import (
     Attack,
     Card,
@@ -45,10 +47,13 @@ from undercroft.systems.cardcrawl.play_state import (
     Room,
 )
 
-ATTACK_SKILLS: Final = {"fighter": "melee", "rogue": "stealth", "cleric": "faith",
-                        "wizard": "arcana", "ranger": "archery", "bard": "charm"}
-"""Each class's own attacking skill: a roll bonus card for one of them focuses (helps the
-next attack)."""
+MAGIC_CLASSES: Final = frozenset({"wizard", "cleric"})
+"""Classes whose own attacks are magic (seed 004: "casters also get magic attacks that
+represent more commonly usable spells")."""
+ROLLED_SKILLS: Final = frozenset({*DEFENSIVE_SKILLS, *TRAP_SKILLS,
+                                  *(skill for card in starter_cards().of(AttackCard)
+                                    for skill in card.skills)})
+"""Every skill some roll in play uses: a card's bonus for any other does nothing here."""
 ALWAYS_STOCKED_FROM: Final = 4
 """Rooms this size or larger always hold enemies (seed 004: "larger rooms tend to have
 ... more important stuff in them")."""
@@ -92,25 +97,39 @@ def dungeon_rooms(config: CardCrawlConfig, seed: int) -> dict[int, Room]:
 
 def fighter_for(seat: str, character: Character) -> Fighter:
     """A character's cards as they work in a fight."""
-    attacks = []
     names = {slot.card.id: slot.card.name for slot in character.attacks()}
-    for slot in character.attacks():
-        card = slot.card
-        follow = tuple((names[other], bonus)
-                       for other, bonus in character.combo_after(card.id).items())
-        attacks.append(Attack(card.name, card.bonus, card.skills, card.difficulty,
-                              follow, _amount(card, "extra_damage"), _amount(card, "heal"),
-                              card.effect, card_id("attack", card.id)))
+    attacks = [_attack(slot.card, names, character) for slot in character.attacks()]
     cards = [_card(card) for card in character.defence_cards()]
     cards += [_card(card) for card in character.equipment()]
+    abilities = {sheet_card.ability.split(":")[0].strip(): ability_id(sheet_card)
+                 for sheet_card in _sheet_cards(character)}
     fighter = Fighter(seat, character.title, dict(character.skill_bonuses()), attacks, cards,
-                      seams=_seams(character))
+                      seams=_seams(character), abilities=abilities)
     for sheet_card in _sheet_cards(character):
         drawn(sheet_card_id(sheet_card))
         drawn(ability_id(sheet_card))
     for content in [attack.content for attack in attacks] + [c.content for c in cards]:
         drawn(content)
     return fighter
+
+
+def _attack(card: AttackCard, names: dict[str, str], character: Character) -> Attack:
+    """An attack card as it works in play: its mechanic says what a hit does besides
+    taking hit dice."""
+    follow = tuple((names[other], bonus) for other, bonus in character.combo_after(card.id).items())
+    mechanic = card.mechanic
+    kind = mechanic.kind if mechanic is not None else None
+    amount = mechanic.amount if mechanic is not None else 0
+    return Attack(card.name, card.bonus, card.skills, card.difficulty, follow,
+                  extra=amount if kind == "extra_damage" else 0,
+                  heal=amount if kind == "heal" else 0, text=card.effect,
+                  content=card_id("attack", card.id), damage=kind != "no_damage",
+                  stagger=amount if kind == "stagger" else 0,
+                  weaken=amount if kind == "weaken" else 0,
+                  when=(mechanic.when or "") if mechanic is not None else "",
+                  undead=mechanic.undead if mechanic is not None else None,
+                  heal_target=mechanic.target if mechanic is not None else "self",
+                  magic=card.requires in MAGIC_CLASSES)
 
 
 def _seams(character: Character) -> dict[str, tuple[str, ...]]:
@@ -129,34 +148,9 @@ def _sheet_cards(character: Character) -> list[RaceCard | CharacterCard]:
     return [*character.cards(RaceCard), *character.cards(CharacterCard)]
 
 
-def _amount(card: AttackCard, kind: str) -> int:
-    return card.mechanic.amount if card.mechanic is not None and card.mechanic.kind == kind \
-        else 0
-
-
 def _card(card: DefenceCard | GearCard | SpellCard) -> Card:
-    effect, value = play_effect(card)
+    effect, value, skills = play_effect(card, ROLLED_SKILLS)
     rating = card.rating if isinstance(card, DefenceCard) else 0
+    target = card.mechanic.target if card.mechanic is not None else "self"
     return Card(card.name, card.kind, rating, effect, value, card.effect,
-                content=card_id(card.kind, card.id))
-
-
-def play_effect(card: DefenceCard | GearCard | SpellCard | AttackCard) -> tuple[str, int]:
-    """What tapping a card does in play, from its mechanic: a margin reduced or a defensive
-    roll bonus guards; a roll bonus for any check, or for the skill attacks use, focuses;
-    heal and untap are themselves; the rest (rerolls, skills no fight uses) are words for
-    the table."""
-    mechanic = card.mechanic
-    if mechanic is None:
-        return ("none", 0)
-    if mechanic.kind == "reduce_margin":
-        return ("guard", mechanic.amount)
-    if mechanic.kind == "roll_bonus":
-        if mechanic.skill is None or mechanic.skill in ATTACK_SKILLS.values():
-            return ("focus", mechanic.amount)
-        if mechanic.skill in DEFENSIVE_SKILLS:
-            return ("guard", mechanic.amount)
-        return ("none", 0)
-    if mechanic.kind in ("heal", "untap"):
-        return (mechanic.kind, max(1, mechanic.amount))
-    return ("none", 0)
+                content=card_id(card.kind, card.id), skills=skills, target=target)
