@@ -12,7 +12,7 @@ import {el} from "./dom.js";
 
 /** Counters worth a glance on a hero, in this order, when the hero has them. */
 const COUNTERS = ["tokens", "treasure", "keys", "potions", "scrolls", "silver", "pennies",
-                  "guard", "focus"];
+                  "ward", "focus"];
 
 /** The party as plain rows: name, who plays it, health and its top, status, counters. */
 export function heroesOf(view) {
