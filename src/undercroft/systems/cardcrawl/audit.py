@@ -80,8 +80,9 @@ USABLE: frozenset[str] = frozenset({"attack", "defence", "gear", "race ability",
 
 def catalogue(config: Any) -> Mapping[str, Sequence[str]]:
     """Every piece of content a game of ``config`` may draw, by kind: the cards starting
-    characters are made of (seed 004's Character Creation), the room types the dungeon's
-    dice can reach, and the enemies (with their specials) that live in those rooms."""
+    characters are made of (seed 004's Character Creation), the gear rooms may hold, the
+    room types the dungeon's dice can reach, and the enemies (with their specials) that
+    live in those rooms."""
     if not isinstance(config, CardCrawlConfig):
         config = CardCrawlConfig.model_validate(config)
     cards = starter_cards()
@@ -92,7 +93,7 @@ def catalogue(config: Any) -> Mapping[str, Sequence[str]]:
     attacks = [card for card in cards.of(AttackCard) if card.bonus == 1 and deals_damage(card)
                and (card.requires is None or card.requires in class_ids)]
     defence = [card for card in cards.of(DefenceCard) if card.rating in START_DEFENCE]
-    gear = [card for card in cards.of(GearCard) if card.basic]
+    gear = [card for card in cards.of(GearCard) if card.basic or config.loot_percent > 0]
     table = load_room_types()
     sizes = range(1, max(die_plan(config.rooms, vary=config.vary).dice) + 1)
     types = sorted({table.lookup(size + face) for size in sizes
@@ -251,7 +252,10 @@ def fingerprint(state: CardCrawlState) -> object:
     foes = tuple((tuple(tuple(dice) for dice in group.creatures), group.staggered,
                   group.weakened, group.burned) for group in state.foes_here())
     visited = sum(1 for room in state.rooms.values() if room.visited)
-    return (state.where, state.rests_left, state.ended, visited, party, foes)
+    gear = tuple((tuple(card.name for card in f.equipped), tuple(card.name for card in f.pack))
+                 for f in state.fighters)
+    lying = sum(len(room.gear) for room in state.rooms.values())
+    return (state.where, state.rests_left, state.ended, visited, party, foes, gear, lying)
 
 
 def may_do_nothing(action: Any) -> bool:

@@ -2,8 +2,8 @@
 
 "attack goblin-1 with Slash, aggressive", "tap Shield Wall", "tap Healing Kit for
 Seat-2", "use Lay on hands for Seat-2", "use Inspire for Seat-3 tapping Torch",
-"move to room 4", "rest", "wait": the text is what a person types and what a record
-stores.
+"take Rope", "swap Torch for Rope", "move to room 4", "rest", "wait": the text is what
+a person types and what a record stores.
 """
 
 from __future__ import annotations
@@ -14,13 +14,15 @@ from typing import Final
 
 from undercroft.errors import BadInput
 
-VERBS: Final = ("attack", "tap", "use", "move", "rest", "wait")
+VERBS: Final = ("attack", "tap", "use", "take", "swap", "move", "rest", "wait")
 _ATTACK: Final = re.compile(r"^attack (?P<target>\S+) with (?P<card>.+), "
                             r"(?P<stance>cautious|aggressive)$")
 _TAP: Final = re.compile(r"^tap (?P<card>.+?)(?: for (?P<target>\S+))?$")
 _USE: Final = re.compile(r"^use (?P<card>.+?)(?: for (?P<target>\S+))?"
                          r"(?: tapping (?P<using>.+))?$")
 _MOVE: Final = re.compile(r"^move to (?P<target>entrance|room \d+)$")
+_TAKE: Final = re.compile(r"^take (?P<card>.+)$")
+_SWAP: Final = re.compile(r"^swap (?P<card>.+?) for (?P<using>.+)$")
 
 
 @dataclass(frozen=True)
@@ -45,6 +47,10 @@ class Play:
             return f"{self.verb} {self.card}{ally}{tapping}"
         if self.verb == "move":
             return f"move to {self.target}"
+        if self.verb == "take":
+            return f"take {self.card}"
+        if self.verb == "swap":
+            return f"swap {self.card} for {self.using}"
         return self.verb
 
     def to_dict(self) -> dict[str, str]:
@@ -64,6 +70,10 @@ def parse_play(text: str) -> Play:
         return Play("tap", found["target"] or "", found["card"])
     if found := _USE.match(body):
         return Play("use", found["target"] or "", found["card"], using=found["using"] or "")
+    if found := _TAKE.match(body):
+        return Play("take", card=found["card"])
+    if found := _SWAP.match(body):
+        return Play("swap", card=found["card"], using=found["using"])
     raise BadInput(f"{text!r}: not a Card Crawl action (attack X with CARD, cautious|"
                    "aggressive; tap CARD [for SEAT]; use ABILITY [for SEAT] [tapping CARD]; "
-                   "move to room N; rest; wait)")
+                   "take CARD; swap CARD for CARD; move to room N; rest; wait)")

@@ -44,6 +44,9 @@ class StanceAgent:
             if guard is not None and ready <= (2 if self.stance == "cautious" else 1):
                 return guard
             return self._attack(view, me, attacks)
+        take = next((play for play in legal if play.verb == "take"), None)
+        if take is not None:
+            return take
         rest = by_text.get("rest")
         tapped = sum(1 for c in me["cards"] if c["state"] == "tapped")
         if rest is not None and tapped >= (1 if self.stance == "cautious" else 2):

@@ -25,6 +25,8 @@ class CardCrawlConfig(BaseModel):
     stocked_percent: int = Field(60, ge=0, le=100)
     """Chance a room other than the first holds enemies ("stock it with an appropriate
     threat"); a room of size 4 or more always does."""
+    loot_percent: int = Field(40, ge=0, le=100)
+    """Chance a room holds a piece of gear (seed 004: gear is "acquired from adventuring")."""
     long_rests: int = Field(2, ge=0, le=20)
     """Long rests the party may take in the dungeon (each untaps every card). Unlimited
     rests would make every fight start fresh; two make tapping a real choice."""

@@ -19,13 +19,13 @@ UNITS: Final = {"rooms_visited": "rooms", "rooms_reachable": "rooms", "rounds": 
                 "groups_defeated": "groups", "creatures_felled": "creatures",
                 "hits_taken": "hits", "defence_lost": "defence rating",
                 "characters_down": "characters", "rests_used": "long rests",
-                "heals": "cards back", "downed_by.": "characters per game"}
+                "heals": "cards back", "gear_taken": "cards", "downed_by.": "characters per game"}
 
 
 def figure_spec(config: CardCrawlConfig) -> FigureSpec:
     columns = ["result", "rounds", "rooms_visited", "rooms_reachable", "groups_defeated",
                "creatures_felled", "hits_taken", "defence_lost", "characters_down",
-               "rests_used", "heals"]
+               "rests_used", "heals", "gear_taken"]
     columns += [f"downed_by.{kind}" for kind in sorted(bestiary())]
     return FigureSpec(columns=tuple(columns), headline=HEADLINE, depth="rooms_visited",
                       distributions=("rounds", "defence_lost"), causes="downed_by.",
@@ -63,6 +63,8 @@ class GameFigures:
                 self.counts["rests"] += 1
             elif kind == "healed":
                 self.counts["heals"] += 1
+            elif kind == "take":
+                self.counts["gear"] += 1
 
     def row(self) -> dict[str, Figure]:
         state = self.state
@@ -75,6 +77,7 @@ class GameFigures:
             "defence_lost": self.counts["lost"],
             "characters_down": sum(1 for f in state.fighters if f.incapacitated),
             "rests_used": self.counts["rests"], "heals": self.counts["heals"],
+            "gear_taken": self.counts["gear"],
         }
         for kind in sorted(bestiary()):
             row[f"downed_by.{kind}"] = self.downed[kind]

@@ -29,6 +29,7 @@ from undercroft.systems.cardcrawl.play_abilities import (
 from undercroft.systems.cardcrawl.play_actions import Play
 from undercroft.systems.cardcrawl.play_effects import heal, tap, tap_plays
 from undercroft.systems.cardcrawl.play_end import check_end, entrance_links
+from undercroft.systems.cardcrawl.play_gear import gear_plays, swap, take
 from undercroft.systems.cardcrawl.play_gm import enemies_act
 from undercroft.systems.cardcrawl.play_skills import skill_bonus
 from undercroft.systems.cardcrawl.play_specials import brittle, spring_trap
@@ -65,6 +66,7 @@ def legal(state: CardCrawlState, seat: str) -> list[Play]:
                       for stance in ("cautious", "aggressive")]
     plays += tap_plays(state, fighter)
     plays += ability_plays(state, fighter)
+    plays += gear_plays(state, fighter)
     if not foes:
         room = state.room
         links = room.links if room is not None else entrance_links(state)
@@ -228,7 +230,8 @@ def _move(state: CardCrawlState, fighter: Fighter, play: Play) -> None:
         return
     if not room.visited:
         room.visited = True
-        state.say("enter", f"room {room.number}: {room.type} (size {room.size})",
+        found = f"; {', '.join(card.name for card in room.gear)} lying here" if room.gear else ""
+        state.say("enter", f"room {room.number}: {room.type} (size {room.size}){found}",
                   room=room.number)
     if room.stock is not None:
         kind, count = room.stock
@@ -266,8 +269,8 @@ def _wait(state: CardCrawlState, fighter: Fighter, play: Play) -> None:
     """A pass: the combo, if any, is spent (``step``)."""
 
 
-_ACTIONS: Final = {"attack": _attack, "tap": _tap, "use": _use, "move": _move,
-                   "rest": _rest, "wait": _wait}
+_ACTIONS: Final = {"attack": _attack, "tap": _tap, "use": _use, "take": take, "swap": swap,
+                   "move": _move, "rest": _rest, "wait": _wait}
 
 
 def _next_turn(state: CardCrawlState) -> None:

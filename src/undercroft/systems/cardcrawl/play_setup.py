@@ -92,7 +92,22 @@ def dungeon_rooms(config: CardCrawlConfig, seed: int) -> dict[int, Room]:
             for special in numbers.special:
                 drawn(special_id(special))
         rooms[planned.number] = room
+    _hide_gear(config, seed, rooms)
     return rooms
+
+
+def _hide_gear(config: CardCrawlConfig, seed: int, rooms: dict[int, Room]) -> None:
+    """Seed 004: gear is "acquired from adventuring". House rule: each room holds a piece
+    of gear with ``loot_percent`` chance, any of the card set's gear alike (its own
+    stream, so the enemies of a seed stay as they were)."""
+    loot = Stream(seed, "cardcrawl/loot")
+    gear = starter_cards().of(GearCard)
+    for number in sorted(rooms):
+        if loot.randint(1, 100) <= config.loot_percent:
+            fired("cardcrawl.play.loot")
+            card = loot.choice(gear)
+            rooms[number].gear.append(_card(card))
+            drawn(card_id("gear", card.id))
 
 
 def fighter_for(seat: str, character: Character) -> Fighter:
@@ -104,7 +119,8 @@ def fighter_for(seat: str, character: Character) -> Fighter:
     abilities = {sheet_card.ability.split(":")[0].strip(): ability_id(sheet_card)
                  for sheet_card in _sheet_cards(character)}
     fighter = Fighter(seat, character.title, dict(character.skill_bonuses()), attacks, cards,
-                      seams=_seams(character), abilities=abilities)
+                      seams=_seams(character), abilities=abilities,
+                      equip_limit=character.equip_limit, owned=set(character.owned))
     for sheet_card in _sheet_cards(character):
         drawn(sheet_card_id(sheet_card))
         drawn(ability_id(sheet_card))

@@ -135,6 +135,17 @@ class Fighter:
     """The party moved since this character's last turn (Aimed Shot's "did not move")."""
     missed: bool = False
     """A foe missed this character since their last turn (Riposte)."""
+    pack: list[Card] = field(default_factory=list)
+    """Gear found and owned but not equipped: carried, to swap in between encounters."""
+    equip_limit: int = 1
+    """Seed 004: gear and spells equipped up to "the lowest card total of any other
+    group"."""
+    owned: set[str] = field(default_factory=set)
+    """The character's cards by ID (no card is owned twice)."""
+
+    @property
+    def equipped(self) -> list[Card]:
+        return [card for card in self.cards if card.kind != "defence"]
 
     @property
     def defence(self) -> list[Card]:
@@ -178,7 +189,8 @@ class Fighter:
                 "ward": self.ward, "boosts": dict(self.boosts), "focus": self.focus,
                 "combo": dict(self.combo), "abilities": sorted(self.abilities),
                 "spent": sorted(self.spent), "adapted": self.adapted,
-                "holding_on": self.holding_on, "incapacitated": self.incapacitated}
+                "holding_on": self.holding_on, "pack": [card.to_dict() for card in self.pack],
+                "equip_limit": self.equip_limit, "incapacitated": self.incapacitated}
 
 
 @dataclass
@@ -194,6 +206,8 @@ class Room:
     stock: tuple[str, int] | None = None
     """The enemy kind and count waiting here, rolled into groups when the party enters."""
     visited: bool = False
+    gear: list[Card] = field(default_factory=list)
+    """Gear lying here, for the party to take once no enemy stands in the room."""
 
 
 @dataclass

@@ -51,7 +51,8 @@ def _room(room: Room, seen: bool) -> dict[str, Any]:
         return {"room": room.number, "visited": False}
     shown: dict[str, Any] = {"room": room.number, "size": room.size, "type": room.type,
                              "links": list(room.links), "visited": room.visited,
-                             "enemies": [g.to_dict() for g in room.enemies]}
+                             "enemies": [g.to_dict() for g in room.enemies],
+                             "gear": [card.to_dict() for card in room.gear]}
     if room.stock is not None:
         shown["stock"] = {"enemy": room.stock[0], "count": room.stock[1]}
     return shown
