@@ -184,6 +184,14 @@ def test_the_game_ends_cleared_or_defeated() -> None:
     assert lost.ended == "defeated"
 
 
+def test_the_table_may_deal_larger_defence_cards() -> None:
+    """Seed 004: "(or larger if the GM wants a lower-lethality game)"."""
+    state = new_game(CardCrawlConfig(players=2, defence_ratings=(2, 3, 4)), 5)
+    assert all(sorted(c.rating for c in f.defence) == [2, 3, 4] for f in state.fighters)
+    with pytest.raises(ValueError, match="rated 1 to 9"):
+        CardCrawlConfig(defence_ratings=(1, 2, 10))
+
+
 def test_actions_read_back_from_their_text() -> None:
     for play in (Play("attack", "goblin-1", "Magic Missile", "cautious"),
                  Play("tap", card="Leather Armour"), Play("move", "room 4"),

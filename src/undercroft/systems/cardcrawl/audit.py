@@ -28,7 +28,7 @@ from undercroft.systems.cardcrawl.cards import (
     RaceCard,
     starter_cards,
 )
-from undercroft.systems.cardcrawl.character import START_DEFENCE, deals_damage
+from undercroft.systems.cardcrawl.character import deals_damage
 from undercroft.systems.cardcrawl.checks import ATTACK_DIFFICULTY, OPPONENT_BASE
 from undercroft.systems.cardcrawl.content_ids import (
     ability_id,
@@ -92,7 +92,7 @@ def catalogue(config: Any) -> Mapping[str, Sequence[str]]:
     class_ids = {card.id for card in classes}
     attacks = [card for card in cards.of(AttackCard) if card.bonus == 1 and deals_damage(card)
                and (card.requires is None or card.requires in class_ids)]
-    defence = [card for card in cards.of(DefenceCard) if card.rating in START_DEFENCE]
+    defence = [card for card in cards.of(DefenceCard) if card.rating in config.defence_ratings]
     gear = [card for card in cards.of(GearCard) if card.basic or config.loot_percent > 0]
     table = load_room_types()
     sizes = range(1, max(die_plan(config.rooms, vary=config.vary).dice) + 1)

@@ -7,7 +7,7 @@ reason beside it and in docs/rules/cardcrawl.md ("Play").
 
 from __future__ import annotations
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 
 class CardCrawlConfig(BaseModel):
@@ -17,6 +17,9 @@ class CardCrawlConfig(BaseModel):
 
     players: int = Field(3, ge=1, le=4)
     """Seats at the table, one starting character each."""
+    defence_ratings: tuple[int, int, int] = (1, 2, 3)
+    """Seed 004: "Take a 1 point, 2 point, and 3 point Defense card (or larger if the GM
+    wants a lower-lethality game)": the ratings each starting character takes."""
     rooms: int = Field(10, ge=2, le=40)
     """Rooms in the Random Dungeon (seed 004: "a relatively simple 6 room complex or a
     sprawling collection of 20 or more")."""
@@ -45,3 +48,10 @@ class CardCrawlConfig(BaseModel):
     """How the automated game master rolls for enemies."""
     max_rounds: int = Field(300, ge=1, le=100_000)
     """The game ends (time up) after this many rounds: a bound for automated play."""
+
+    @field_validator("defence_ratings")
+    @classmethod
+    def _ratings(cls, ratings: tuple[int, int, int]) -> tuple[int, int, int]:
+        if not all(1 <= rating <= 9 for rating in ratings):
+            raise ValueError("defence cards are rated 1 to 9")
+        return ratings

@@ -60,7 +60,8 @@ ALWAYS_STOCKED_FROM: Final = 4
 
 
 def new_game(config: CardCrawlConfig, seed: int) -> CardCrawlState:
-    fighters = [fighter_for(f"Seat-{n}", new_character(Stream(seed, f"cardcrawl/character/{n}")))
+    fighters = [fighter_for(f"Seat-{n}", new_character(Stream(seed, f"cardcrawl/character/{n}"),
+                                                      defence_ratings=config.defence_ratings))
                 for n in range(1, config.players + 1)]
     rooms = dungeon_rooms(config, seed)
     state = CardCrawlState(config, seed, fighters, rooms, Stream(seed, "cardcrawl/play"),
