@@ -111,12 +111,12 @@ def test_a_troll_regenerates_unless_a_torch_or_a_spell_was_used_on_it() -> None:
 
 def test_a_kobold_trap_hits_the_leader_by_what_the_roll_fell_short_unless_an_elf_sees_it(
         ) -> None:
-    """Into room 2 and its kobold (d4 2); the leader's 2d6 3 + 3 + 0 = 6 vs 10: hit by 5.
-    (The kobold then misses.)"""
+    """Into room 2 and its kobold (d4 2); the leader's 2d6 3 + 3 + 0 = 6 vs 10 falls short
+    by 4: Parry and Mail go. (The kobold then misses.)"""
     state = table(fighter(), faces=(2, 3, 3, 1))
     state.rooms[2].stock = ("kobold", 1)
     step(state, {"Seat-1": Play("move", "room 2")})
-    assert states(state.fighters[0]) == ["ready", "discarded", "discarded"]
+    assert states(state.fighters[0]) == ["discarded", "ready", "discarded"]
     elf = table(fighter(abilities=("Keen senses",)), faces=(2, 1))
     elf.rooms[2].stock = ("kobold", 1)
     step(elf, {"Seat-1": Play("move", "room 2")})

@@ -132,7 +132,7 @@ def brittle(state: CardCrawlState, group: EnemyGroup) -> int:
 def spring_trap(state: CardCrawlState, group: EnemyGroup, leader: Fighter) -> None:
     """Trapsmiths: the kobolds' room has a trap. An elf of the party notices it; else the
     character who led the party in rolls to spot it or get out of its way, and a failure
-    hits them by as much as the roll needed to beat the trap."""
+    hits them by as much as the roll fell short of the difficulty (at least 1)."""
     if not group.numbers.has("trapsmiths"):
         return
     _special(state, group, "trapsmiths")
@@ -149,5 +149,5 @@ def spring_trap(state: CardCrawlState, group: EnemyGroup, leader: Fighter) -> No
         state.say("trap", f"{leader.seat} spots a kobold trap in time: {check.text()}",
                   seat=leader.seat)
         return
-    hit_character(state, leader, difficulty + 1 - check.total,
+    hit_character(state, leader, max(1, difficulty - check.total),
                   f"a kobold trap catches {leader.seat}: {check.text()}", group=group.id)
