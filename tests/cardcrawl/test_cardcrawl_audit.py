@@ -183,10 +183,15 @@ def test_creatures_within_the_partys_reach_are_not_found() -> None:
 
 # --- choices -------------------------------------------------------------------------------
 
-def test_tapping_the_last_ready_defence_card_is_found() -> None:
+def test_tapping_the_last_ready_defence_card_is_found(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The rules no longer offer that tap; with the check taken away (issue 22's fault,
+    put back here) the audit finds it."""
     me = fighter()
     me.defence[1].state = me.defence[2].state = "discarded"
     state = table(me, foes=[[6]])
+    assert Play("tap", card="Parry") not in legal(state, "Seat-1")
+    monkeypatch.setattr("undercroft.systems.cardcrawl.play_effects._last_stand",
+                        lambda fighter, card: False)
     auditor = audit.auditor(state)
     play(state, auditor, Play("tap", card="Parry"))
     assert me.incapacitated

@@ -3,17 +3,27 @@ with its record replayed exactly."""
 
 from __future__ import annotations
 
+import inspect
 import json
 from pathlib import Path
 
 import pytest
+from play_table import fighter, table
 
 from cli_helpers import assert_bad_input, run
+from undercroft.cli.play_cardcrawl import play_cardcrawl
 from undercroft.engine import registry
 from undercroft.engine.runner import play_out
+from undercroft.rng import Stream
+from undercroft.sim.audit_game import audit_game
+from undercroft.sim.games import DEFAULT_AGENTS
 from undercroft.systems.cardcrawl.checks import success_chance
+from undercroft.systems.cardcrawl.play_actions import Play
 from undercroft.systems.cardcrawl.play_agents import AGENTS
 from undercroft.systems.cardcrawl.play_config import CardCrawlConfig
+from undercroft.systems.cardcrawl.play_rules import legal
+from undercroft.systems.cardcrawl.play_state import Card
+from undercroft.systems.cardcrawl.play_view import view
 
 RULESET = registry.get("cardcrawl")
 
@@ -136,3 +146,64 @@ def test_every_seed_the_balance_lab_reports_plays_again_at_the_terminal(
     replayed = json.loads(run(capsys, "replay", str(record), "--json").out)
     assert (replayed["outcome"], replayed["rounds"]) == (state.ended, state.round - 1)
     assert_bad_input(run(capsys, "play", "cardcrawl", "--seed", str(2**63)), f"--seed {2**63}")
+
+
+# --- the automated players play (issue 22, 5) ----------------------------------------------
+
+def test_no_seat_is_offered_a_tap_that_leaves_it_no_ready_defence_card() -> None:
+    me = fighter()
+    me.defence[1].state = me.defence[2].state = "discarded"  # Parry is the last ready card
+    state = table(me, foes=[[6]])
+    assert Play("tap", card="Parry") not in legal(state, "Seat-1")
+    me.defence[1].state = "ready"
+    assert Play("tap", card="Parry") in legal(state, "Seat-1")
+    skin = Card("Stoneskin", "defence", 5, "untap", 2, "")
+    last = fighter(cards=[skin, Card("Dodge", "defence", 2, "none", 0, "", state="tapped")])
+    assert Play("tap", card="Stoneskin") in legal(table(last), "Seat-1")  # Dodge comes back
+
+
+def test_the_sensible_player_wards_only_with_foes_present_when_it_is_the_target() -> None:
+    sensible = AGENTS["sensible"]()
+    quiet = table(fighter(), fighter("Seat-2"))
+    quiet.fighters[0].defence[2].state = "discarded"
+    choice = sensible.choose(view(quiet, "Seat-1"), legal(quiet, "Seat-1"), Stream(1))
+    assert choice != Play("tap", card="Parry")
+    fight = table(fighter(), fighter("Seat-2"), foes=[[6]])
+    fight.fighters[0].defence[2].state = "discarded"  # two ready: the goblin's target
+    choice = sensible.choose(view(fight, "Seat-1"), legal(fight, "Seat-1"), Stream(1))
+    assert choice == Play("tap", card="Parry")
+    fight.fighters[1].defence[2].state = fight.fighters[1].defence[1].state = "discarded"
+    choice = sensible.choose(view(fight, "Seat-1"), legal(fight, "Seat-1"), Stream(1))
+    assert choice.verb == "attack"  # Seat-2, on one card, is the one the goblin goes for
+
+
+def test_the_sensible_player_brings_the_fallen_back_and_equips_the_better_gear() -> None:
+    sensible = AGENTS["sensible"]()
+    down = fighter("Seat-2")
+    for card in down.defence:
+        card.state = "discarded"
+    kit = Card("Kit", "gear", 0, "heal", 2, "", target="any")
+    fight = table(fighter(cards=[*fighter().cards[:3], kit]), down, foes=[[6]])
+    choice = sensible.choose(view(fight, "Seat-1"), legal(fight, "Seat-1"), Stream(1))
+    assert choice == Play("tap", "Seat-2", "Kit")
+    me = fighter(cards=[*fighter().cards[:3], Card("Crowbar", "gear", 0, "none", 0, "")])
+    me.pack.append(Card("Healing Potion", "gear", 0, "heal", 3, ""))
+    quiet = table(me)
+    choice = sensible.choose(view(quiet, "Seat-1"), legal(quiet, "Seat-1"), Stream(1))
+    assert choice == Play("swap", card="Crowbar", using="Healing Potion")
+
+
+def test_the_default_players_are_the_ones_help_names(capsys: pytest.CaptureFixture[str]) -> None:
+    assert inspect.signature(play_cardcrawl).parameters["agent"].default == "sensible"
+    assert "[default: sensible]" in run(capsys, "play", "cardcrawl", "--help").out
+    assert next(name for name in DEFAULT_AGENTS if name in AGENTS) == "sensible"
+    assert "sensible" in run(capsys, "simulate", "--help").out
+
+
+@pytest.mark.parametrize("agent", ["sensible", "random"])
+def test_no_automated_player_knocks_itself_out_over_whole_games(agent: str) -> None:
+    kinds = [anomaly.kind for seed in range(30)
+             for anomaly in audit_game(RULESET, CardCrawlConfig(), [agent], seed).anomalies]
+    assert "cardcrawl.self-incapacitated" not in kinds
+    if agent == "sensible":
+        assert "cardcrawl.wasted-tap" not in kinds

@@ -24,8 +24,8 @@ def play_cardcrawl(
                                              "same game.")] = None,
     auto: Annotated[str | None, typer.Option(
         "--auto", help="Seats the agent plays (Seat-1,Seat-3), or 'all'.")] = None,
-    agent: Annotated[str, typer.Option("--agent", help="cautious, aggressive, mixed or "
-                                       "random.")] = "mixed",
+    agent: Annotated[str, typer.Option("--agent", help="sensible (the mixed player), "
+                                       "cautious, aggressive, mixed or random.")] = "sensible",
     record: Annotated[Path | None, typer.Option(
         "--record", help="Write the game record to FILE after every step.")] = None,
 ) -> None:

@@ -60,18 +60,35 @@ def targets(state: CardCrawlState, fighter: Fighter, card: Card) -> list[Fighter
 
 def tap_plays(state: CardCrawlState, fighter: Fighter) -> list[Play]:
     """Every tap that would do something now: a heal only for someone it can heal, an
-    untap only with another card tapped; a card reaching an ally names them."""
+    untap only with another card tapped; a card reaching an ally names them. Never a tap
+    that leaves the character no ready defence card: that would knock them out by their
+    own hand, and no player keeping a character alive does it."""
     plays = []
     for card in fighter.cards:
-        if card.state != "ready" or card.effect == "none":
+        if card.state != "ready" or card.effect == "none" or _last_stand(fighter, card):
             continue
-        if card.effect == "untap" and not any(c.state == "tapped" for c in fighter.cards):
+        if card.effect == "untap" and not _untappable(fighter, card):
             continue
         for target in targets(state, fighter, card):
             if card.effect == "heal" and not target.can_heal(card.value):
                 continue
             plays.append(Play("tap", "" if target is fighter else target.seat, card.name))
     return plays
+
+
+def _last_stand(fighter: Fighter, card: Card) -> bool:
+    """Whether tapping ``card`` would leave the fighter no ready defence card (an untap
+    that readies a tapped defence card keeps one)."""
+    if card.kind != "defence" or fighter.ready_defence != [card]:
+        return False
+    return not (card.effect == "untap" and _untappable(fighter, card))
+
+
+def _untappable(fighter: Fighter, card: Card) -> list[Card]:
+    """The tapped defence cards an untap (Stoneskin: "untap one defence card of rating 2
+    or less") could make ready."""
+    return [c for c in fighter.defence if c.state == "tapped" and c is not card
+            and c.rating <= card.value]
 
 
 def tap(state: CardCrawlState, fighter: Fighter, play: Play) -> None:
@@ -105,8 +122,7 @@ def tap(state: CardCrawlState, fighter: Fighter, play: Play) -> None:
     elif card.effect == "heal":
         heal(state, target, card.value, f"{fighter.seat}'s {card.name}")
     elif card.effect == "untap":
-        tapped = [c for c in fighter.cards if c.state == "tapped" and c is not card]
-        back = max(tapped, key=lambda c: c.rating)
+        back = max(_untappable(fighter, card), key=lambda c: c.rating)
         back.state = "ready"
         state.say("tap", f"{fighter.seat} taps {card.name}: {back.name} is ready again",
                   seat=fighter.seat)
