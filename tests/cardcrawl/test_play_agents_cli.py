@@ -9,9 +9,10 @@ from pathlib import Path
 
 import pytest
 from play_table import fighter, table
+from rich.console import Console
 
 from cli_helpers import assert_bad_input, run
-from undercroft.cli.play_cardcrawl import play_cardcrawl
+from undercroft.cli.play_cardcrawl import play_cardcrawl, show_table
 from undercroft.engine import registry
 from undercroft.engine.runner import play_out
 from undercroft.rng import Stream
@@ -207,3 +208,16 @@ def test_no_automated_player_knocks_itself_out_over_whole_games(agent: str) -> N
     assert "cardcrawl.self-incapacitated" not in kinds
     if agent == "sensible":
         assert "cardcrawl.wasted-tap" not in kinds
+
+
+def test_the_table_shows_skills_attacks_the_number_to_beat_and_what_waits() -> None:
+    me = fighter()
+    me.boosts = {"athletics": 2}
+    state = table(me, foes=[[5], [6]])
+    console = Console(record=True, width=200)
+    show_table(console, view(state, "Seat-1"), "Seat-1", legal(state, "Seat-1"))
+    text = console.export_text()
+    assert "goblin-1: 2 standing (hit dice 5, 6); attacks at +2, wards off at +1; Cowardly" \
+        in text
+    assert "skills: melee +2; attacks: Slash +1 with melee (to beat 7 against goblin-1)" in text
+    assert "+2 on the next athletics roll" in text

@@ -38,13 +38,48 @@ def show_table(console: Console, view: dict[str, Any], seat: str, legal: Sequenc
     where = "the entrance" if view["where"] == 0 else f"room {view['where']}"
     console.print(f"\nRound {view['round']}, {where}. {seat} to act.", markup=False)
     for foe in view["foes"]:
-        console.print(f"  {foe['id']}: {foe['standing']} standing, hit dice "
-                      f"{foe['creatures']}", markup=False)
+        console.print(f"  {_foe_text(foe)}", markup=False)
     for member in view["party"]:
         cards = ", ".join(_card_text(card) for card in member["cards"])
         console.print(f"  {member['seat']}, {member['title']}: {cards}", markup=False)
+        foes = view["foes"] if view.get("attack_against") == "opponent" else []
+        console.print(f"      {_member_text(member, foes)}", markup=False)
     for number, action in enumerate(legal, start=1):
         console.print(f"  {number:>2}  {action.text}", markup=False)
+
+
+def _foe_text(foe: dict[str, Any]) -> str:
+    """"bandit-1: 2 standing (hit dice 5, 5); attacks at +3, wards off at +1"."""
+    dice = ", ".join("+".join(map(str, creature)) for creature in foe["creatures"] if creature)
+    specials = "; ".join(text.split(":")[0] for text in foe["special"])
+    return (f"{foe['id']}: {foe['standing']} standing (hit dice {dice}); attacks at "
+            f"+{foe['attack']}, wards off at +{foe['defence']}"
+            f"{'; ' + specials if specials else ''}")
+
+
+def _member_text(member: dict[str, Any], foes: Sequence[dict[str, Any]]) -> str:
+    """Skills, attacks (with the number to beat against each foe here) and what is
+    waiting for the character's next roll or hit."""
+    skills = ", ".join(f"{name} +{bonus}" for name, bonus in member["skills"].items())
+    attacks = ", ".join(f"{a['name']} +{a['bonus']} with {' or '.join(a['skills'])} "
+                        f"({_to_beat(a, foes)})" for a in member["attacks"])
+    marks = [f"ward {member['ward']}"] if member["ward"] else []
+    marks += [f"+{value} on the next {skill} roll" for skill, value in member["boosts"].items()]
+    marks += [f"+{member['focus']} on the next attack"] if member["focus"] else []
+    marks += [f"{name} +{bonus} combo next" for name, bonus in member["combo"].items()]
+    marks += [f"carrying {card['name']}" for card in member["pack"]]
+    marks += ["holding on (Relentless)"] if member["holding_on"] else []
+    return "; ".join([f"skills: {skills or 'none'}", f"attacks: {attacks}", *marks])
+
+
+def _to_beat(attack: dict[str, Any], foes: Sequence[dict[str, Any]]) -> str:
+    """"to beat 7 against bandit-1": 6 + the foe's skill, moved by the card's difficulty
+    (seed 004); with no foe here (or under ``attack_against = "card"``), the card's own
+    difficulty."""
+    if not foes:
+        return f"difficulty {attack['difficulty']}"
+    return ", ".join(f"to beat {6 + foe['defence'] + attack['difficulty'] - 9} against "
+                     f"{foe['id']}" for foe in foes)
 
 
 def _card_text(card: dict[str, Any]) -> str:

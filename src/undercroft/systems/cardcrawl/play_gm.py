@@ -52,17 +52,18 @@ def enemies_act(state: CardCrawlState) -> None:
 
 def _enemy_attack(state: CardCrawlState, group: EnemyGroup, target: Fighter,
                   first: bool) -> None:
-    bonus, stance = attack_bonus(state, group, first)
+    bonus, stance, notes = attack_bonus(state, group, first)
     difficulty = opponent_difficulty(skill_bonus(state, target, DEFENSIVE_SKILLS))
     check = roll_check(state.dice, stance, bonus, difficulty)
     group.last_target = target.seat
+    why = f" ({', '.join(notes)})" if notes else ""
     if not check.success:
         target.missed = True
-        state.say("enemy miss", f"{group.id} attacks {target.seat}: {check.text()}",
+        state.say("enemy miss", f"{group.id} attacks {target.seat}{why}: {check.text()}",
                   group=group.id, seat=target.seat)
         return
     lost = hit_character(state, target, check.margin,
-                         f"{group.id} hits {target.seat}: {check.text()}", group=group.id)
+                         f"{group.id} hits {target.seat}{why}: {check.text()}", group=group.id)
     after_hit(state, group, target, lost)
     if stance == "aggressive":
         sweep(state, group, target, check.margin)

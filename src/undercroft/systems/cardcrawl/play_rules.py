@@ -138,13 +138,13 @@ def _attack(state: CardCrawlState, fighter: Fighter, play: Play) -> None:
         group.burned = True
         state.say("burned", f"{fighter.seat}'s {attack.name} is a spell: {group.id} no "
                   "longer regenerates", group=group.id)
-    _staggers(state, attack, group)
     if not attack.damage:
         fired("cardcrawl.play.attack-effects")
         state.say("hit", f"{fighter.seat} attacks {group.id} with {attack.name}: "
                   f"{check.text()}; it deals no damage", seat=fighter.seat,
                   dice=list(check.dice), margin=check.margin, removed=[], felled=0,
                   damage=False)
+        _staggers(state, attack, group)
         return
     before = group.standing
     margin = check.margin + _extra(state, fighter, attack, group, check)
@@ -158,6 +158,8 @@ def _attack(state: CardCrawlState, fighter: Fighter, play: Play) -> None:
               felled=before - group.standing, damage=True)
     if group.defeated:
         state.say("defeated", f"{group.id} is defeated", group=group.id)
+    else:
+        _staggers(state, attack, group)
     if attack.heal:
         _heal_ally(state, fighter, attack)
 

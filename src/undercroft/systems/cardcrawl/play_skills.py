@@ -42,8 +42,11 @@ def skill_bonus(state: CardCrawlState, fighter: Fighter, wanted: tuple[str, ...]
     if chosen is not None:
         for card in fighter.seams.get(chosen, ()):
             used(card)
-        if fighter.boosts.pop(chosen, 0):
+        waiting = fighter.boosts.pop(chosen, 0)
+        if waiting:
             fired("cardcrawl.defence.tap")
+            state.say("bonus", f"{fighter.seat}'s waiting +{waiting} on a {chosen} roll counts "
+                      "now", seat=fighter.seat)
     if best < ADAPTABLE_BONUS and ADAPTABLE in fighter.abilities \
             and ADAPTABLE not in fighter.spent:
         fighter.spent.add(ADAPTABLE)

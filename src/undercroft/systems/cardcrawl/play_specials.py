@@ -81,23 +81,28 @@ def _regenerate(state: CardCrawlState, group: EnemyGroup) -> None:
             return
 
 
-def attack_bonus(state: CardCrawlState, group: EnemyGroup, first: bool) -> tuple[int, str]:
-    """The bonus and stance of one creature's attack: its skill at attacking, Pack and
-    Ferocious, less a weakening (Cutting Words) waiting from the party."""
+def attack_bonus(state: CardCrawlState, group: EnemyGroup,
+                 first: bool) -> tuple[int, str, list[str]]:
+    """The bonus and stance of one creature's attack, and what moved the bonus: its skill
+    at attacking, Pack and Ferocious, less a weakening (Cutting Words) from the party."""
     numbers = group.numbers
     bonus, stance = numbers.attack_skill, state.config.enemy_stance
+    notes = []
     if numbers.has("pack") and group.standing >= 2:
         _special(state, group, "pack")
         bonus += 1
+        notes.append("pack +1")
     if first and numbers.has("ferocious"):
         _special(state, group, "ferocious")
         bonus += 1
         stance = "aggressive"
+        notes.append("ferocious +1")
     if group.weakened:
         fired("cardcrawl.play.attack-effects")
         bonus -= group.weakened
+        notes.append(f"weakened -{group.weakened}")
         group.weakened = 0
-    return bonus, stance
+    return bonus, stance, notes
 
 
 def after_hit(state: CardCrawlState, group: EnemyGroup, target: Fighter,
