@@ -11,6 +11,8 @@ from pathlib import Path
 from typing import Final
 
 import pytest
+from play_table import fighter as fighter_with_cards
+from play_table import table as table_with_kind
 
 from scripted_dice import Faces
 from undercroft.engine.tally import tallying
@@ -212,6 +214,18 @@ def test_a_tap_with_other_ready_cards_or_a_wound_that_downs_is_not_self_inflicte
     auditor = audit.auditor(state)
     play(state, auditor, Play("wait"))
     assert hurt.incapacitated and not found(auditor)
+
+
+def test_a_ward_then_a_hex_tapping_the_last_card_is_the_foes_doing() -> None:
+    """Parry wards (Dodge still ready); the warlock's 5 + 4 = 9 vs 8 hits by 1, the ward
+    takes it all, and its hex taps Dodge: down by the foe's hand, not the seat's."""
+    cards = [Card("Parry", "defence", 1, "ward", 1, ""), Card("Dodge", "defence", 2, "none", 0, "")]
+    me = table_with_kind(fighter_with_cards(cards=cards), foes=[[8, 8]], kind="warlock",
+                         faces=(5,))
+    auditor = audit.auditor(me)
+    play(me, auditor, Play("tap", card="Parry"))
+    assert me.fighters[0].incapacitated
+    assert not found(auditor)
 
 
 def test_a_heal_offered_that_can_bring_nothing_back_is_found(

@@ -49,6 +49,9 @@ from undercroft.systems.cardcrawl.play_state import ENTRANCE, CardCrawlState, Fi
 
 HIGHEST_FACE: Final = 12
 """The best a check's dice can show: 1d12 aggressive, 2d6 cautious."""
+FOES_DOING: Final = frozenset({"wounded", "tapped"})
+"""Events that take a character's defence cards by a foe's doing (a hit, a hex or a
+trap tapping one), so a knock-out in the same step is not the seat's own choice."""
 
 KINDS: tuple[AnomalyKind, ...] = (
     AnomalyKind("cardcrawl.no-entrance",
@@ -171,7 +174,7 @@ class CardCrawlAuditor:
                 events: Sequence[Any]) -> None:
         fighter = state.fighter(seat)
         before = self.ready.get(seat, [])
-        wounded = any(isinstance(e, TextEvent) and e.kind == "wounded"
+        wounded = any(isinstance(e, TextEvent) and e.kind in FOES_DOING
                       and e.data.get("seat") == seat for e in events)
         if before and fighter.incapacitated and not wounded:
             self.findings.add("cardcrawl.self-incapacitated", step,
