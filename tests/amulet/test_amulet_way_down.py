@@ -98,6 +98,25 @@ def test_without_the_house_rule_the_stair_waits_for_the_whole_level() -> None:
     assert not stairs(state, 1)
 
 
+def test_a_stair_the_generator_adds_to_a_room_in_play_is_in_play() -> None:
+    """Opening its last exits can make no room (here a teleporter leads onto the unused
+    one in room 3, where the Warrior stands); the generator then puts its own final-room
+    Stair into the last room it made, room 3, already in play: play takes it into the
+    room at once, so the party can find it and go down."""
+    state = new_game(GameConfig(), 73)
+    everyone = ("Warrior", "Elf", "Valkyrie", "Wizard")
+    script = [dict.fromkeys(everyone, "pick up c1"),
+              dict.fromkeys(everyone, "attack 1.1 with melee"),
+              dict.fromkeys(everyone, "leave by 1.1"),
+              dict.fromkeys(everyone, "pick up mimic-1-treasure") | {"Warrior": "teleport by 2.3"},
+              dict.fromkeys(everyone, "teleport by 2.2") | {"Warrior": "attack mimic-1 with melee"}]
+    for choices in script:
+        step(state, {seat: parse_action(text) for seat, text in choices.items()})
+    assert not state.level.generator.pending and stairs(state, 3)
+    assert [e.kind for e in state.level.scenes[3].exits].count("stair") == 1
+    assert any(a.verb == "descend" for a in legal_for(state, "Warrior"))
+
+
 # --- the property over whole games -----------------------------------------------------------
 
 

@@ -196,7 +196,7 @@ def step(game: GameState, choices: Mapping[str, Action]) -> list[Event]:
         game.level.treasure_taken = True
     _level_cleared(game, claims)
     stair = place_final_stair(game)
-    changed = _changed_rooms(game, stood_in, made)
+    changed = _changed_rooms(game, stood_in, made, frontier)
     if stair is not None:
         changed.add(stair)
     changed.update(int(exit_id.split(".", 1)[0]) for exit_id in frontier
@@ -210,12 +210,15 @@ def step(game: GameState, choices: Mapping[str, Action]) -> list[Event]:
     return game.events[:]
 
 
-def _changed_rooms(game: GameState, stood_in: set[int], made: tuple[int, int]) -> set[int]:
+def _changed_rooms(game: GameState, stood_in: set[int], made: tuple[int, int],
+                   frontier: list[str]) -> set[int]:
     """The rooms a step can have changed (but through their exits' twins, which
     ``sync_exits`` reports): those a hero stood or fell in before or after it, rooms made
     or brought into play and the rooms behind their exits (the generator joins a
     new room to the old rooms whose exits it meets), rooms in play the generator
-    gave another exit (brought into play here), and the rooms that looked into a
+    gave another exit (brought into play here: whenever it made a room or opened an
+    exit of its ``frontier``, which can end in its own final-room Stair, or a
+    teleporter, in a room already in play), and the rooms that looked into a
     room brought into play through a murder hole. (``step`` adds the rooms of exits
     that left the generator's frontier: a wide way of theirs no longer opens onto
     space where a room is still to be made.)"""
@@ -224,7 +227,7 @@ def _changed_rooms(game: GameState, stood_in: set[int], made: tuple[int, int]) -
     new = {room.id for room in level.generator.level.rooms[made[1]:]}
     new.update(list(level.scenes)[made[0]:])
     rooms |= new
-    if new and level.kind != "treasure":
+    if (new or frontier != level.generator.pending) and level.kind != "treasure":
         rooms.update(room_id for room_id, scene in level.scenes.items()
                      if adopt_exits(level, room_id, scene))
     for room_id in new:
