@@ -20,6 +20,7 @@ FAST_MODULES := undercroft/rng.py undercroft/values.py undercroft/maps/model.py 
 	$(AMULET)/monster_phase.py $(AMULET)/harm.py $(AMULET)/hero_attacks.py \
 	$(AMULET)/exits_play.py $(AMULET)/contents_play.py $(AMULET)/level_play.py \
 	$(AMULET)/game_step.py $(AMULET)/game_view.py $(AMULET)/game_agents.py $(AMULET)/agent_map.py \
+	$(AMULET)/agent_party.py \
 	$(AMULET)/game_state.py $(AMULET)/meta_dungeon.py $(AMULET)/populate.py \
 	$(AMULET)/treasure_level.py $(AMULET)/special_levels.py $(AMULET)/monster_numbers.py \
 	$(AMULET)/free_choices.py $(AMULET)/level_choices.py $(AMULET)/way_down.py \

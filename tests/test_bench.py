@@ -63,3 +63,9 @@ def test_the_audit_overhead_benchmark_prints_both_modes() -> None:
     assert document["games_per_second_off"] > 0 and document["games_per_second_on"] > 0
     assert document["ratio"] == round(document["games_per_second_on"]
                                       / document["games_per_second_off"], 4)
+
+
+def test_the_party_split_benchmark_prints_the_shares_apart() -> None:
+    document = json.loads(run("amulet_party_split.py", "--games", "1", "--json")[-1])
+    assert document["games"] == 1 and 0 <= document["steps_apart"] <= 1
+    assert document["rounds_p90"] == document["rounds_median"] > 0

@@ -4,7 +4,7 @@ Only the seat's view is read. Every seat's view of a step shares one list of
 rooms, and a room's view is the same dict from step to step while the room is
 unchanged (``game_view`` remakes only the rooms a step changed; views are read,
 never changed), so what the player works out of a room (where its open ways
-lead, whether it has a stair, an exit nobody has opened or a wall to break) is
+lead, whether it has a stair, something unexplored or a wall to break) is
 kept with that dict and worked out again only for a new one: a level's twenty
 rooms were read exit by exit every step, and searched again by every walk.
 """
@@ -18,7 +18,8 @@ from typing import Any, Final
 from undercroft.systems.amulet.actions import Action
 
 BREAKABLE: Final = ("crumble", "food", "treasure")
-"""Closed exits any hero can work through (a door or wall door needs a key)."""
+"""Closed exits any hero can work through (a door or wall door needs a key, or blows
+where the rules let locks be broken)."""
 LOCKED: Final = ("door", "walldoor")
 
 
@@ -33,7 +34,11 @@ class RoomFacts:
         self.exit_to: dict[str | None, int | None] = {}
         """The room going through a named exit without naming a room leads into (None
         when not known, not open, or the way leads partly where no room is made yet)."""
-        self.stair = self.unopened = self.breakable = self.locked = False
+        self.stair = self.breakable = self.locked = False
+        self.unexplored = "encounters" in room
+        """Whether the room holds something nobody has seen: an open way into a room not
+        made yet, or the room itself, seen through a way but never entered (its view
+        shows only what it holds, not its contents or all its exits)."""
         for exit_ in room.get("exits", []):
             kind: str = exit_["kind"]
             target = exit_["to"]
@@ -50,16 +55,17 @@ class RoomFacts:
             if kind == "stair":
                 self.stair = True
             elif opened and (target is None or unmade):
-                self.unopened = True
+                self.unexplored = True
             if not opened:
                 if kind in BREAKABLE:
                     self.breakable = True
                 elif kind in LOCKED:
                     self.locked = True
 
-    def has_breakable(self, keys: bool) -> bool:
-        """A closed exit this hero can work through (doors only with a key)."""
-        return self.breakable or (keys and self.locked)
+    def has_breakable(self, doors: bool) -> bool:
+        """A closed exit the party can work through (doors only when ``doors``: with a
+        key, or where blows break locks)."""
+        return self.breakable or (doors and self.locked)
 
 
 NOWHERE: Final = RoomFacts({})
@@ -90,10 +96,31 @@ class PartyMap:
                 facts = RoomFacts(room)
             self._by_view[id(room)] = facts
             self.by_id[room["id"]] = facts
-            unexplored = unexplored or facts.unopened
+            unexplored = unexplored or facts.unexplored
         self.unexplored = unexplored
-        """Whether any known room has an exit nobody has opened."""
+        """Whether any known room holds something nobody has seen (``RoomFacts``)."""
         self._ways: dict[tuple[int, tuple[tuple[str, str | None, int | None], ...]], Ways] = {}
+        self._reach: dict[int, set[int]] = {}
+
+    def reaches(self, start: int, goal: int) -> bool:
+        """Whether a walk through known open ways leads from one room to another (a room
+        reaches itself)."""
+        if start == goal:
+            return True
+        found = self._reach.get(start)
+        if found is None:
+            found = self._reach[start] = self._reachable(start)
+        return goal in found
+
+    def _reachable(self, start: int) -> set[int]:
+        seen = {start}
+        waiting = [start]
+        while waiting:
+            for target in self.by_id.get(waiting.pop(), NOWHERE).links:
+                if target not in seen:
+                    seen.add(target)
+                    waiting.append(target)
+        return seen
 
     def ways(self, start: int, leaves: list[Action]) -> Ways:
         """The walks from ``start`` by these ways out (seats in one room share them)."""
@@ -139,6 +166,10 @@ class Ways:
         found = self._found[name] = next((way for room, way in self._order if goal(room)), None)
         return found
 
+    def toward_room(self, goal: int) -> Action | None:
+        """The first step on the shortest known way to one room."""
+        return self.toward(lambda room: room.view.get("id") == goal, f"room {goal}")
+
     def _walk(self) -> list[tuple[RoomFacts, Action]]:
         rooms = self._rooms
         order: list[tuple[RoomFacts, Action]] = []
@@ -170,6 +201,6 @@ def has_stair(room: RoomFacts) -> bool:
     return room.stair
 
 
-def has_unopened(room: RoomFacts) -> bool:
-    return room.unopened
+def has_unexplored(room: RoomFacts) -> bool:
+    return room.unexplored
 

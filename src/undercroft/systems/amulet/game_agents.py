@@ -5,9 +5,13 @@ announcement it may, has a ward open a door of its own room (else the first
 door waiting), spends level points as ``level_points`` says, races on treasure
 levels, spends a token to come back or when nearly dead, eats when low, uses
 potions on big swarms, fights what is in its room with its better die, grabs
-treasure, potions and keys, opens doors with keys it holds, heads down the
-stairs when weak or when nothing on the level is left unexplored, and otherwise
-walks towards exits nobody has opened.
+treasure, potions and keys, opens doors with keys it holds, and keeps with the
+party (``agent_party``): it gathers in the leader's room, and the heroes of a
+room leave it together by the same way. The party heads for the stairs when a
+hero is weak, one went down already, or nothing on the level is left to explore;
+else it explores (``agent_map``: an open way onto a room not made yet, a room
+seen but never entered), works at closed ways, and, the level done as far as it
+can reach, goes down; with no Stair known it searches the walls or walks on.
 """
 
 from __future__ import annotations
@@ -18,23 +22,30 @@ from typing import Any, Final
 from undercroft.rng import Stream
 from undercroft.systems.amulet.actions import Action
 from undercroft.systems.amulet.agent_map import (
+    LOCKED,
     PartyMap,
     RoomFacts,
     exit_to,
     has_stair,
-    has_unopened,
+    has_unexplored,
     map_of,
+)
+from undercroft.systems.amulet.agent_party import (
+    DESPERATE,
+    LOW_HEALTH,
+    WANTED,
+    WELL_FED,
+    Party,
+    big_swarm,
+    busy,
+    spread,
+    works_at,
 )
 from undercroft.systems.amulet.level_points import sensible_ability
 
-LOW_HEALTH: Final = 40
-"""Below this the sensible player eats, and heads for the stairs."""
-DESPERATE: Final = 15
-"""Below this it spends a token on health."""
-BIG_SWARM: Final = 30
-SEARCH_CHANCE: Final = 0.5
-"""With nothing left to open, how often it searches the walls instead of walking on."""
-WANTED: Final = ("treasure", "potion", "key", "special", "ward")
+WAIT: Final = Action("wait")
+EXPLORE, SEARCH_OR_WALK, SEARCH, WALK = range(4)
+"""What a choice the party shares is for (``spread``'s salt)."""
 
 
 class SensibleAgent:
@@ -43,21 +54,21 @@ class SensibleAgent:
     name = "sensible"
 
     def choose(self, view: Mapping[str, Any], legal: Sequence[Action], rng: Stream) -> Action:
-        pick = self._pick(view, legal, rng)
+        pick = self._pick(view, legal)
         return pick.claiming() if view.get("claims") else pick
 
-    def _pick(self, view: Mapping[str, Any], legal: Sequence[Action], rng: Stream) -> Action:
+    def _pick(self, view: Mapping[str, Any], legal: Sequence[Action]) -> Action:
         verbs = _Legal(legal)
         me = _me(view)
         if me["status"] == "dead":
-            return verbs.find("token") or Action("wait")
+            return verbs.find("token") or WAIT
         doors = [a for a in legal if a.verb == "ward"]
         if doors:
             here = f"{me['room']}."
             return next((a for a in doors if (a.target or "").startswith(here)), doors[0])
         if verbs.first("point") is not None:
             ability = sensible_ability(me["numbers"], view["level_bonus"])
-            return verbs.find("point", ability) or verbs.first("point") or Action("wait")
+            return verbs.find("point", ability) or verbs.first("point") or WAIT
         for verb in ("race", "escape"):
             found = verbs.find(verb)
             if found is not None:
@@ -72,12 +83,7 @@ class SensibleAgent:
             food = verbs.pick_up(contents, ("food", "ale"))
             if food is not None:
                 return food
-            down = verbs.first("descend")
-            if down is not None:
-                return down
-        swarms = room.get("swarms", [])
-        if me["potions"] and any(s["health"] >= BIG_SWARM or s["kind"] == "slime"
-                                 for s in swarms if s["place"] == "room"):
+        if me["potions"] and any(big_swarm(s) for s in room.get("swarms", [])):
             potion = verbs.find("potion")
             if potion is not None:
                 return potion
@@ -91,14 +97,14 @@ class SensibleAgent:
             take = verbs.pick_up(contents, (kind,))
             if take is not None:
                 return take
-        if me["health"] < 90:
+        if me["health"] < WELL_FED:
             food = verbs.pick_up(contents, ("food",))
             if food is not None:
                 return food
         opener = verbs.first("open")
         if opener is not None:
             return opener
-        return self._move(view, me, known, known.by_id[me["room"]], legal, verbs, rng)
+        return self._move(view, me, known, known.by_id[me["room"]], legal, verbs)
 
     def _attack(self, me: Mapping[str, Any], room: Mapping[str, Any],
                 verbs: _Legal) -> Action | None:
@@ -118,39 +124,70 @@ class SensibleAgent:
         return None
 
     def _move(self, view: Mapping[str, Any], me: Mapping[str, Any], known: PartyMap,
-              room: RoomFacts, legal: Sequence[Action], verbs: _Legal, rng: Stream) -> Action:
-        """Down the stairs when a comrade went down, when weak, or when the level is
-        explored; else towards an exit nobody has opened."""
+              room: RoomFacts, legal: Sequence[Action], verbs: _Legal) -> Action:
+        """With nothing left to do in its room: to the party's gathering room; there, wait
+        for comrades on their way and for those with something to do; then the party's
+        way on (``_party_way``)."""
+        party = Party(view, known)
+        room_id: int = room.view["id"]
         leaves = [a for a in legal if a.verb in ("leave", "teleport")]
-        down = verbs.first("descend")
-        ways = known.ways(room.view["id"], leaves)
-        hurry = me["health"] < LOW_HEALTH or any(
-            h["status"] == "gone" and h["gone_by"] == "stair" for h in view["heroes"])
-        if hurry or not known.unexplored:
-            if down is not None:
-                return down
-            toward = ways.toward(has_stair, "stair")
+        ways = known.ways(room_id, leaves)
+        gathering = party.gathering(me)
+        if gathering != room_id:
+            toward = ways.toward_room(gathering)
             if toward is not None:
                 return toward
-        unexplored = [a for a in leaves if a.room is None and exit_to(room, a.target) is None]
-        if unexplored:
-            return rng.choice(unexplored)
-        toward = ways.toward(has_unopened, "unopened")
-        if toward is not None:
-            return toward
-        breaking = _breaking(legal)
-        if breaking is not None:
-            return breaking
-        keys = me["keys"] > 0
-        toward = ways.toward(lambda r: r.has_breakable(keys), f"breakable {keys}")
-        if toward is not None:
-            return toward
+        elif party.expected(room_id) or any(
+                busy(hero, room.view, view["item_cap"]) for hero in party.here(room_id)
+                if hero["name"] != me["name"]):
+            return WAIT
+        return _party_way(view, me, party, known, room, leaves, legal, verbs)
+
+
+def _party_way(view: Mapping[str, Any], me: Mapping[str, Any], party: Party, known: PartyMap,
+               room: RoomFacts, leaves: list[Action], legal: Sequence[Action],
+               verbs: _Legal) -> Action:
+    """Where the party in this room goes, the same for every hero in it: down the stairs
+    when it hurries or nothing on the level is left unexplored; else through an exit
+    nobody has opened, or towards one; else work at a closed way out, here or on the
+    nearest way to one; else, the level done as far as it can reach, down the stairs
+    or towards them; else (no Stair known) search the walls or walk on."""
+    room_id: int = room.view["id"]
+    ways = known.ways(room_id, leaves)
+    down = verbs.first("descend")
+    if party.hurry or not known.unexplored:
         if down is not None:
             return down
-        searches = [a for a in legal if a.verb == "search"]
-        if searches and (not leaves or rng.random() < SEARCH_CHANCE):
-            return rng.choice(searches)
-        return rng.choice(leaves) if leaves else Action("wait")
+        toward = ways.toward(has_stair, "stair")
+        if toward is not None:
+            return toward
+    unexplored = [a for a in leaves if a.room is None and exit_to(room, a.target) is None]
+    if unexplored:
+        return unexplored[spread(view, room_id, len(unexplored), EXPLORE)]
+    toward = ways.toward(has_unexplored, "unexplored")
+    if toward is not None:
+        return toward
+    breaking = _breaking(legal)
+    if breaking is not None:
+        return breaking
+    if any(works_at(hero, room.view) for hero in party.here(room_id)
+           if hero["name"] != me["name"]):
+        return WAIT  # a comrade works at a way this hero cannot (a treasure wall, a lock)
+    doors = party.keys or _locks_give_way(room, verbs)
+    toward = ways.toward(lambda r: r.has_breakable(doors), f"breakable {doors}")
+    if toward is not None:
+        return toward
+    if down is not None:
+        return down
+    toward = ways.toward(has_stair, "stair")
+    if toward is not None:
+        return toward
+    searches = [a for a in legal if a.verb == "search"]
+    if searches and (not leaves or spread(view, room_id, 2, SEARCH_OR_WALK) == 0):
+        mine = next((i for i, h in enumerate(party.here(room_id)) if h["name"] == me["name"]),
+                    0)  # each hero of the party searches its own wall
+        return searches[(spread(view, room_id, len(searches), SEARCH) + mine) % len(searches)]
+    return leaves[spread(view, room_id, len(leaves), WALK)] if leaves else WAIT
 
 
 def _me(view: Mapping[str, Any]) -> Mapping[str, Any]:
@@ -208,6 +245,16 @@ def _breaking(legal: Sequence[Action]) -> Action | None:
                and a.verb in ("pick up", "attack", "open")]
     through.sort(key=lambda a: (a.verb == "attack" and a.mode == "shot", a.verb != "pick up"))
     return through[0] if through else None
+
+
+def _locks_give_way(room: RoomFacts, verbs: _Legal) -> bool:
+    """Whether a closed door is worth walking to without a key: blows break locks where
+    the rules say so (house rule ``lock_hits``, on by default), and a closed door here
+    that no hero may attack shows they do not."""
+    for exit_ in room.view.get("exits", ()):
+        if exit_["kind"] in LOCKED and not exit_["open"]:
+            return verbs.find("attack", exit_["id"], "melee") is not None
+    return True
 
 
 def _half_is_even(die: str) -> bool:
