@@ -5,12 +5,15 @@ rooms, and a room's view is the same dict from step to step while the room is
 unchanged (``game_view`` remakes only the rooms a step changed; views are read,
 never changed), so what the player works out of a room (where its open ways
 lead, whether it has a stair, something unexplored or a wall to break) is
-kept with that dict and worked out again only for a new one: a level's twenty
-rooms were read exit by exit every step, and searched again by every walk.
+kept with that dict and worked out again only for a new one. The map of the
+level made of these facts, and the walks over it, are kept from step to step
+while every room reads the same: a step nearly always remakes a room's view (a
+fight in it, a pick-up), and seldom changes a way.
 """
 
 from __future__ import annotations
 
+import threading
 from collections import deque
 from collections.abc import Callable, Mapping
 from typing import Any, Final
@@ -28,7 +31,8 @@ class RoomFacts:
 
     def __init__(self, room: Mapping[str, Any]) -> None:
         self.view = room
-        """The room's view these facts were read from (kept: its identity is the key)."""
+        """The room's view these facts were read from, or the latest view of the room
+        with the same exits (its identity says whether a view is new)."""
         self.links: list[int] = []
         """The rooms behind its open ways (every room of a wide way), in the view's order."""
         self.exit_to: dict[str | None, int | None] = {}
@@ -62,6 +66,13 @@ class RoomFacts:
                 elif kind in LOCKED:
                     self.locked = True
 
+    def same_ways(self, other: RoomFacts) -> bool:
+        """Whether another view of the room reads the same for every walk and goal (its
+        ways, where they lead, what it holds that a walk looks for)."""
+        return (self.links == other.links and self.exit_to == other.exit_to
+                and self.stair == other.stair and self.unexplored == other.unexplored
+                and self.breakable == other.breakable and self.locked == other.locked)
+
     def has_breakable(self, doors: bool) -> bool:
         """A closed exit the party can work through (doors only when ``doors``: with a
         key, or where blows break locks)."""
@@ -80,27 +91,62 @@ def _first_room(target: object) -> int | None:
 
 
 class PartyMap:
-    """What the party knows of the level, worked out once a step (the seats of a step
-    share it) from the facts of each room, kept from the last map for the rooms whose
-    view is the same dict."""
+    """What the party knows of the level, worked out from the facts of each room (the
+    seats of a step share it), and kept from step to step while no room reads
+    differently (``seen_again``): its walks are worked out again only when a way, or
+    what a walk looks for, changed."""
 
     def __init__(self, rooms: list[Mapping[str, Any]], last: PartyMap | None) -> None:
-        self.rooms = rooms
+        self._views = list(rooms)
+        """The rooms' views the map was last brought up to date with (a copy of the
+        view's list: what counts is which views it held)."""
         self.by_id: dict[int, RoomFacts] = {}
-        self._by_view: dict[int, RoomFacts] = {}
-        known = last._by_view if last is not None else {}
+        known = last.by_id if last is not None else {}
         unexplored = False
         for room in rooms:
-            facts = known.get(id(room))
+            room_id: int = room["id"]
+            facts = known.get(room_id)
             if facts is None or facts.view is not room:
                 facts = RoomFacts(room)
-            self._by_view[id(room)] = facts
-            self.by_id[room["id"]] = facts
+            self.by_id[room_id] = facts
             unexplored = unexplored or facts.unexplored
         self.unexplored = unexplored
         """Whether any known room holds something nobody has seen (``RoomFacts``)."""
         self._ways: dict[tuple[int, tuple[tuple[str, str | None, int | None], ...]], Ways] = {}
         self._reach: dict[int, set[int]] = {}
+
+    def seen_again(self, rooms: list[Mapping[str, Any]]) -> bool:
+        """Whether a later step's rooms read the same as this map's (the same rooms in
+        the same order, each with the same ``RoomFacts.same_ways``); if so the map takes
+        their views and keeps its walks. A step nearly always remakes the view of a room
+        (a fight, a pick-up, a hero coming or going) and seldom changes a way: a view
+        remade with the same exits is not read again. (Facts taken up before a room
+        that reads differently stand: a map made anew keeps them.)"""
+        before = self._views
+        if len(rooms) != len(before):
+            return False
+        by_id = self.by_id
+        changed = False
+        for index in range(len(rooms)):
+            room = rooms[index]
+            old = before[index]
+            if room is old:
+                continue
+            changed = True
+            room_id: int = room["id"]
+            if room_id != old["id"]:
+                return False
+            known = by_id[room_id]
+            if room["exits"] == old["exits"] and ("encounters" in room) == ("encounters" in old):
+                known.view = room
+                continue
+            facts = RoomFacts(room)
+            if not facts.same_ways(known):
+                return False
+            by_id[room_id] = facts
+        if changed:
+            self._views = list(rooms)
+        return True
 
     def reaches(self, start: int, goal: int) -> bool:
         """Whether a walk through known open ways leads from one room to another (a room
@@ -131,18 +177,28 @@ class PartyMap:
         return known
 
 
-_last_map: list[PartyMap] = []
-"""The last step's map (one at most), kept while the seats of that step choose."""
+_kept = threading.local()
+"""The last map made on this thread (``map``, absent at first): the seats of a step share
+it, and later steps keep it while their rooms read the same. A map taking a later step's
+rooms changes in place, so tables played on different threads (the server's) keep
+their own."""
 
 
 def map_of(rooms: list[Mapping[str, Any]]) -> PartyMap:
-    """The map of a view's rooms (the same map for every seat of a step)."""
-    last = _last_map[0] if _last_map else None
-    if last is not None and last.rooms is rooms:
+    """The map of a view's rooms: the last one while the rooms read the same (the same
+    map for every seat of a step, and from step to step), else a new one that keeps
+    what it read of each room whose view is the same dict."""
+    last: PartyMap | None = getattr(_kept, "map", None)
+    if last is not None and last.seen_again(rooms):
         return last
     known = PartyMap(rooms, last)
-    _last_map[:] = [known]
+    _kept.map = known
     return known
+
+
+def forget_map() -> None:
+    """Drop this thread's kept map (the next ``map_of`` makes one anew)."""
+    _kept.map = None
 
 
 class Ways:
