@@ -125,6 +125,20 @@ def test_the_party_goes_down_every_stairwell_it_finds() -> None:
         assert choice(state, agent) == Choice("down", "2")
 
 
+def test_a_battle_has_no_way_out_so_a_hurt_careful_party_leaves_between_rooms() -> None:
+    """Seed 002 gives no flight from a battle and no look behind a door: the one way to
+    avoid a band is not to open the next door, which the careful player takes when hurt
+    (below 60%) and the bold one only much later (below 30%)."""
+    fighting = in_a_fight("human:warrior", 5)
+    assert {c.verb for c in legal(fighting, "Seat-1")} <= {"attack", "wait"}
+    for health, careful, bold in ((20, "next", "next"), (11, "return", "next"),
+                                  (5, "return", "return")):
+        state = game("human:warrior")
+        enter_floor(state, 1)
+        state.party[0].health = health
+        assert (choice(state, "careful").verb, choice(state, "bold").verb) == (careful, bold)
+
+
 def test_careful_parties_unlock_floor_two_in_many_games() -> None:
     """The seed's monsters are kept as printed: a band of four or five bugbears kills most
     parties, so many campaigns still end on floor 1; but a party that uses its
