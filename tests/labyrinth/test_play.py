@@ -468,3 +468,25 @@ def test_a_destructive_wizard_takes_1d4_after_attacking() -> None:
     step(state, {"Seat-1": Choice("attack", "goblin-1")})
     assert any(e.kind == "backlash" and e.data["damage"] == 3 for e in state.events)
     assert me.health <= me.max_health - 3
+
+
+@pytest.mark.parametrize(("percent", "bugbear"), [(100, 27), (50, 14), (10, 3)])
+def test_monster_health_scales_every_monster_of_a_battle(percent: int, bugbear: int) -> None:
+    config = LabyrinthConfig(players=1, party=("human:warrior",), monster_health=percent)
+    state = new_game(config, 7)
+    enter_floor(state, 1)
+    state.room = Room("bugbear-band#1", "monsters")
+    from undercroft.systems.labyrinth.battle import start_fight
+    from undercroft.systems.labyrinth.view import view
+    state.dice = Faces(1, 20, 1)  # two bugbears; the warrior first
+    start_fight(state, load_content().encounters["bugbear-band"])
+    assert state.fight is not None
+    assert [m.health for m in state.fight.monsters] == [bugbear, bugbear]
+    assert view(state, "Seat-1")["fight"]["kinds"]["bugbear"]["health"] == bugbear
+
+
+def test_monster_health_is_a_percentage_within_bounds() -> None:
+    assert LabyrinthConfig().monster_health == 100
+    for wrong in (0, 9, 201):
+        with pytest.raises(ValueError, match="monster_health"):
+            LabyrinthConfig(monster_health=wrong)

@@ -33,7 +33,14 @@ from undercroft.systems.labyrinth.adventurer_specials import (
 from undercroft.systems.labyrinth.adventurer_state import Adventurer
 from undercroft.systems.labyrinth.content_models import MonsterEncounter
 from undercroft.systems.labyrinth.decks import card_of
-from undercroft.systems.labyrinth.fight import Fight, Monster, attack, roll_initiative, roll_total
+from undercroft.systems.labyrinth.fight import (
+    Fight,
+    Monster,
+    attack,
+    roll_initiative,
+    roll_total,
+    scaled_health,
+)
 from undercroft.systems.labyrinth.game_state import LabyrinthState
 from undercroft.systems.labyrinth.losses import hurt
 
@@ -48,7 +55,8 @@ def start_fight(state: LabyrinthState, card: MonsterEncounter) -> None:
         count = roll_total(str(group.count), state.dice)
         for _ in range(count):
             number = sum(1 for m in monsters if m.kind == group.monster) + 1
-            monsters.append(Monster(f"{group.monster}-{number}", group.monster, stats.health))
+            health = scaled_health(stats.health, state.config.monster_health)
+            monsters.append(Monster(f"{group.monster}-{number}", group.monster, health))
             drawn(f"labyrinth.monster.{group.monster}")
     names = [m.seat for m in state.living()] + list(dict.fromkeys(m.kind for m in monsters))
     order, rolls = roll_initiative(names, state.dice)

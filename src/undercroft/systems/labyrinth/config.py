@@ -41,6 +41,11 @@ class LabyrinthConfig(BaseModel):
     """Whom the automated dungeon master's monsters attack: one of the living at random
     (the default: a neutral DM, neither kind nor cruel), or the one with the least
     health left (a DM playing to kill; the balance lab shows the difference)."""
+    monster_health: int = Field(100, ge=10, le=200)
+    """Each monster's health as a percentage of Appendix E's, rounded to the nearest
+    point and at least 1: 100 (the default) plays the seed's numbers, which the seed
+    itself warns are unbalanced (a Bugbear Band of level 1 kills most parties); a
+    designer trying softer monsters sets e.g. 50 (the balance lab shows both)."""
     max_steps: int = Field(4000, ge=1, le=1_000_000)
     """The game ends (time up) after this many choices: a bound for automated play."""
 

@@ -19,6 +19,12 @@ from undercroft.errors import BadInput
 from undercroft.rng import Stream
 
 
+def scaled_health(health: int, percent: int) -> int:
+    """A monster's health at ``percent`` of its card's (``monster_health``): rounded half
+    up, never below 1, so that every monster can still be fought and killed."""
+    return max(1, (health * percent + 50) // 100)
+
+
 @dataclass
 class Monster:
     """One monster in a fight."""

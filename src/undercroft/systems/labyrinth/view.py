@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from undercroft.systems.labyrinth.fight import scaled_health
 from undercroft.systems.labyrinth.game_state import LabyrinthState
 from undercroft.systems.labyrinth.rules import acting
 from undercroft.systems.labyrinth.sheet import item_entry, sheet
@@ -44,13 +45,14 @@ def view(state: LabyrinthState, seat: str | None) -> dict[str, Any]:
 
 
 def _fight(state: LabyrinthState) -> dict[str, Any]:
-    """The battle, with each monster kind's numbers from Appendix E (open to the table)."""
+    """The battle, with each monster kind's numbers from Appendix E (open to the table),
+    its health as the game's ``monster_health`` makes it."""
     assert state.fight is not None
     document = state.fight.to_dict()
     document["kinds"] = {
         kind: {"name": stats.name, "armour_class": stats.armour_class,
                "attack_modifier": stats.attack_modifier, "damage": stats.damage,
-               "health": stats.health}
+               "health": scaled_health(stats.health, state.config.monster_health)}
         for kind in dict.fromkeys(m.kind for m in state.fight.monsters)
         for stats in (state.content.monsters[kind],)}
     return document
