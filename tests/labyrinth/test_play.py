@@ -490,3 +490,15 @@ def test_monster_health_is_a_percentage_within_bounds() -> None:
     for wrong in (0, 9, 201):
         with pytest.raises(ValueError, match="monster_health"):
             LabyrinthConfig(monster_health=wrong)
+
+
+def test_a_record_carries_monster_health_and_replays_with_it() -> None:
+    from undercroft.engine.record import new_record, replay
+    config = LabyrinthConfig(monster_health=50)
+    state = RULESET.new(config, 3)
+    record = new_record(RULESET, config, 3)
+    play_out(RULESET, state, {s: RULESET.agents()["careful"]() for s in RULESET.seats(state)},
+             3, record=record)
+    assert record.config["monster_health"] == 50
+    _, again, _ = replay(record)
+    assert RULESET.view(again, None) == RULESET.view(state, None)
