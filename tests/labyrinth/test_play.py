@@ -502,3 +502,6 @@ def test_a_record_carries_monster_health_and_replays_with_it() -> None:
     assert record.config["monster_health"] == 50
     _, again, _ = replay(record)
     assert RULESET.view(again, None) == RULESET.view(state, None)
+    record.config["monster_health"] = 100  # the seed's monsters: the choices go astray
+    with pytest.raises(BadInput):
+        replay(record)
