@@ -524,6 +524,35 @@ def test_what_a_step_updates_room_by_room_matches_a_fresh_look_at_every_room(
                 assert named.setdefault(exit_["id"], what) == what, (state.steps, exit_)
 
 
+@pytest.mark.parametrize("seed", [0, 1, 2])
+def test_a_rooms_scene_holds_the_heroes_in_it_after_every_step_and_every_choice(
+        seed: int) -> None:
+    """``GameState.scene`` keeps each room's heroes until one moves: whenever the rules or
+    the legal lists ask, a room holds exactly the heroes a fresh look finds there."""
+    from undercroft.engine.runner import choose_all
+    from undercroft.systems.amulet.game_agents import AGENTS
+
+    def check() -> None:
+        for room_id in set(state.rooms.values()):
+            if room_id in state.level.scenes:
+                fresh = [h for h in state.heroes if state.rooms[h.name] == room_id
+                         and h.status != "gone"]
+                assert state.scene(room_id).heroes == fresh, (state.steps, room_id)
+
+    state = new_game(GameConfig(max_rounds=300), seed)
+    agents = {seat: AGENTS["sensible"]() for seat in RULESET.seats(state)}
+    streams: dict[str, Any] = {}
+    moved = 0
+    while RULESET.outcome(state) is None:
+        where = dict(state.rooms)
+        choices = choose_all(RULESET, state, agents, streams, seed)
+        check()
+        RULESET.step(state, choices)
+        check()
+        moved += where != state.rooms
+    assert moved > 10
+
+
 def _open_ways_from_the_first_room(state: GameState) -> list[str]:
     level = state.level
     return [state.level.exits[e.id].id for e in level.room(1).exits

@@ -45,7 +45,8 @@ class GameState:
     dice: FightDice
     level: Level
     rooms: dict[str, int] = field(default_factory=dict)
-    """Each hero's room on the current level (the last one, for the dead)."""
+    """Each hero's room on the current level (the last one, for the dead). Whatever
+    changes it, or brings back a hero who had left a room, calls ``moved``."""
     events: list[Event] = field(default_factory=list)
     """The events of the last step (of making the game, before the first): each step
     starts this list anew and returns a copy. The game's log is kept by whoever plays it
@@ -66,6 +67,12 @@ class GameState:
     seats to act of the current step (cleared by every step: only a step changes the
     state)."""
 
+    placed: dict[int, list[HeroState]] = field(default_factory=dict)
+    """The heroes ``scene`` found in each room, kept until a hero moves: the rules ask
+    for a room's scene several times a step. A hero who leaves a room (the only change
+    of place the rules make without ``moved``) is still on its room's list; the list is
+    then made again."""
+
     room_views: dict[int, dict[str, Any]] = field(default_factory=dict)
     room_views_of: Level | None = None
     """The seats' view of each room of ``room_views_of`` as it was when last shown,
@@ -77,6 +84,11 @@ class GameState:
         self.wide_now.clear()
         self.view_now = None
         self.acting_now = None
+        self.placed.clear()
+
+    def moved(self) -> None:
+        """A hero changed room, or came back into the room it had left."""
+        self.placed.clear()
 
     def forget_rooms(self, room_ids: Iterable[int] | None) -> None:
         """Views of these rooms (None: of every room) are out of date."""
@@ -98,10 +110,14 @@ class GameState:
         return sorted({self.rooms[h.name] for h in self.heroes if h.present})
 
     def scene(self, room_id: int) -> Scene:
-        """A room's scene with the heroes now in it."""
+        """A room's scene with the heroes now in it (the dead where they fell)."""
         scene = self.level.scenes[room_id]
-        scene.heroes = [h for h in self.heroes if self.rooms.get(h.name) == room_id
-                        and h.status != "gone"]
+        heroes = self.placed.get(room_id)
+        if heroes is None or any(hero.status == "gone" for hero in heroes):
+            heroes = self.placed[room_id] = [h for h in self.heroes
+                                             if self.rooms.get(h.name) == room_id
+                                             and h.status != "gone"]
+        scene.heroes = heroes
         return scene
 
     def fight(self, room_id: int) -> Fight:

@@ -296,6 +296,7 @@ def _arrive(game: GameState, moves: list[tuple[HeroState, Action, int]]) -> None
         fight = game.fight(room_id)
         if target is None:
             hero.status, hero.gone_by = "in room", None
+            game.moved()
             fight.say("no way", f"{hero.name} finds only rock beyond; {hero.name} stays",
                       hero=hero.name)
             continue
@@ -304,6 +305,7 @@ def _arrive(game: GameState, moves: list[tuple[HeroState, Action, int]]) -> None
                             game.events)
         game.rooms[hero.name] = target
         hero.enter_room()
+        game.moved()
         fight.say("enter", f"{hero.name} enters room {target}", hero=hero.name, room=target)
         if action.verb == "leave":
             fled_to.setdefault(room_id, target)

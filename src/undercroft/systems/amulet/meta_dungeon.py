@@ -132,6 +132,7 @@ def spend_token(game: GameState, hero: HeroState) -> None:
         if beside is not None:
             game.rooms[hero.name] = game.rooms[beside.name]
         hero.enter_room()
+        game.moved()
         hero.health = config.revive_health
         _say(game, "revived", f"{hero.name} spends a token and is back with "
              f"{config.revive_health} health", hero=hero.name)
@@ -195,6 +196,7 @@ def next_level(game: GameState) -> None:
         game.rooms[hero.name] = 1
         if hero.status != "dead":
             hero.enter_room()
+    game.moved()
     build_scene(game.level, 1, config.play, game.table, game.dice, game.events)
     if kind == "treasure":
         game.race_actions = TREASURE_ACTIONS
