@@ -69,3 +69,19 @@ def test_the_party_split_benchmark_prints_the_shares_apart() -> None:
     document = json.loads(run("amulet_party_split.py", "--games", "1", "--json")[-1])
     assert document["games"] == 1 and 0 <= document["steps_apart"] <= 1
     assert document["rounds_p90"] == document["rounds_median"] > 0
+
+
+def test_the_same_games_check_says_identical_and_names_a_game_that_differs(
+        tmp_path: Path) -> None:
+    saved = tmp_path / "games.json"
+    assert run("amulet_same_games.py", "--games", "2", "--seed", "3", "--save",
+               str(saved)) == []
+    assert run("amulet_same_games.py", "--games", "2", "--seed", "3", "--against",
+               str(saved)) == ["identical (2 games, seeds 3-4)"]
+    games = json.loads(saved.read_text())
+    games[1]["digest"] = "0" * 64
+    saved.write_text(json.dumps(games))
+    done = subprocess.run([sys.executable, str(BENCH / "amulet_same_games.py"), "--games", "2",
+                           "--seed", "3", "--against", str(saved)], capture_output=True,
+                          text=True, timeout=600, check=False)
+    assert (done.returncode, done.stdout.strip()) == (1, "differ: seeds 4")
