@@ -24,7 +24,7 @@ FAST_MODULES := undercroft/rng.py undercroft/values.py undercroft/maps/model.py 
 	$(AMULET)/game_state.py $(AMULET)/meta_dungeon.py $(AMULET)/populate.py \
 	$(AMULET)/treasure_level.py $(AMULET)/special_levels.py $(AMULET)/monster_numbers.py \
 	$(AMULET)/free_choices.py $(AMULET)/level_choices.py $(AMULET)/way_down.py \
-	$(AMULET)/ways_through.py \
+	$(AMULET)/ways_through.py $(AMULET)/view_memory.py \
 	$(AMULET)/ruleset.py \
 	undercroft/engine/runner.py undercroft/engine/agents.py undercroft/engine/tally.py
 

@@ -25,7 +25,7 @@ from undercroft.systems.amulet.game_view import view
 from undercroft.systems.amulet.level_play import adopt_exits, mark_seen, populate
 from undercroft.systems.amulet.meta_dungeon import new_game
 from undercroft.systems.amulet.ruleset import RULESET
-from undercroft.systems.amulet.scene import Monster, Scene, Swarm
+from undercroft.systems.amulet.scene import Content, ExitState, Generator, Monster, Scene, Swarm
 from undercroft.web.live import LiveTable, read_choice
 
 
@@ -511,7 +511,7 @@ def test_what_a_step_updates_room_by_room_matches_a_fresh_look_at_every_room(
         assert _map_knowledge(state) == known
         kept = view(state, "Elf")
         state.forget()
-        state.forget_rooms(None)
+        state.forget_views()
         assert view(state, "Elf") == kept
         if state.level is not level:
             level, named = state.level, {}
@@ -522,6 +522,113 @@ def test_what_a_step_updates_room_by_room_matches_a_fresh_look_at_every_room(
             for exit_ in room["exits"]:
                 what = (room["id"], exit_["kind"], exit_["wall"])
                 assert named.setdefault(exit_["id"], what) == what, (state.steps, exit_)
+
+
+def _hero_view(state: GameState, seat: str, name: str) -> dict[str, Any]:
+    return next(h for h in view(state, seat)["heroes"] if h["name"] == name)
+
+
+def test_a_heros_view_is_made_again_whenever_anything_it_shows_changes() -> None:
+    """A hero's view is kept from step to step while what it shows is the same: every
+    one of its figures, its room and its tokens shows the moment it changes, as a
+    fresh look shows it."""
+    state = game(party=["warrior", "elf"])
+    warrior = state.hero("Warrior")
+    changes: list[tuple[str, Any]] = [
+        ("health", 80), ("keys", 1), ("potions", 2), ("treasure", 5), ("scrolls", 1),
+        ("specials", {"teleportability": 3}), ("status", "trapped"), ("gone_by", "stair"),
+        ("alone", True), ("cover", "c1"), ("ward_door", True), ("points", 1),
+        ("hero", warrior.hero.raised("speed")), ("health", 70)]
+    for field, value in changes:
+        before = _hero_view(state, "Elf", "Warrior")
+        setattr(warrior, field, value)
+        state.forget()  # as every step does
+        shown = _hero_view(state, "Elf", "Warrior")
+        state.forget_views()
+        assert shown == _hero_view(state, "Elf", "Warrior") != before, field
+    for where in ("room", "tokens"):
+        before = _hero_view(state, "Elf", "Warrior")
+        if where == "room":
+            state.rooms["Warrior"] = 2
+        else:
+            state.tokens["Warrior"] -= 1
+        state.forget()
+        shown = _hero_view(state, "Elf", "Warrior")
+        assert shown[where] == (2 if where == "room" else state.tokens["Warrior"])
+        assert shown != before
+    state.forget()
+    assert _hero_view(state, "Elf", "Warrior") is _hero_view(state, "Warrior", "Warrior")
+
+
+def _room_view(state: GameState, seat: str, room_id: int) -> dict[str, Any]:
+    return next(r for r in view(state, seat)["rooms"] if r["id"] == room_id)
+
+
+def test_a_rooms_view_shows_every_change_in_the_room_and_nothing_else_is_made_again() -> None:
+    """A room a step may have changed is looked at again: what changed shows, for every
+    seat, and the room's view is the same dict while nothing in it changed (the
+    sensible player reads a room again only when its view is a new dict)."""
+    state = game(party=["warrior", "elf"])
+    scene = state.level.scenes[1]
+    scene.monsters = [Monster("ghost-1", "ghost", 5)]
+    state.forget()
+    state.forget_rooms(None)
+    before = _room_view(state, "Elf", 1)
+    assert before["monsters"] == [{"id": "ghost-1", "kind": "ghost", "health": 5,
+                                   "place": "room"}]
+    state.forget()
+    state.forget_rooms([1])  # as a step where the heroes stand in room 1
+    assert _room_view(state, "Warrior", 1) is before
+    scene.monsters[0].health = 3
+    state.forget()
+    state.forget_rooms([1])
+    after = _room_view(state, "Warrior", 1)
+    assert after["monsters"][0]["health"] == 3 and before["monsters"][0]["health"] == 5
+    assert after["exits"] is before["exits"] and after["contents"] is before["contents"]
+    assert _room_view(state, "Elf", 1) is after
+    scene.monsters[0].health = 0
+    state.forget()
+    state.forget_rooms([1])
+    assert _room_view(state, "Elf", 1)["monsters"] == []
+    state.forget_views()
+    assert _room_view(state, "Elf", 1) == _room_view(state, "Warrior", 1)
+
+
+def test_a_view_shows_each_value_of_a_swarm_a_foe_a_content_and_an_exit_by_name() -> None:
+    """``shown()`` gives what a view shows, and ``to_dict()`` names it: the game's view
+    compares the one and shows the other, so they must agree."""
+    swarm = Swarm("swarm-2", "wizard", 45, 100, "beyond", rounds=3)
+    assert swarm.to_dict() == {"id": "swarm-2", "kind": "wizard", "health": 45,
+                               "capacity": 100, "place": "beyond", "rounds": 3,
+                               "head_count": swarm.head_count}
+    for foe in (Monster("ghost-1", "ghost", 5, "beyond"), Generator("gen-1", "orc", 20)):
+        assert foe.to_dict() == {"id": foe.id, "kind": foe.kind, "health": foe.health,
+                                 "place": foe.place}
+    assert Content("c2", "ward", opened=True).to_dict() == {
+        "id": "c2", "kind": "ward", "gone": False, "opened": True}
+    assert ExitState("3.1", "door", "north west", 2, open=True, found=False).to_dict() == {
+        "id": "3.1", "kind": "door", "wall": "north west", "units": 2, "open": True,
+        "found": False}
+    for thing in (swarm, Monster("ghost-1", "ghost", 5), Content("c1", "food"),
+                  ExitState("1.1", "open", "south")):
+        assert tuple(thing.to_dict().values()) == thing.shown()
+
+
+def test_each_seat_sees_the_claims_it_may_make_and_the_same_table() -> None:
+    """The seats' views share the table but for the seat and its claims: a seat never
+    sees the announcement its own hero caused among its claims."""
+    state = game(party=["warrior", "elf", "valkyrie"])
+    state.claims = [Claim("Warrior, your life force is running out.", "Warrior",
+                          "Warrior, your life force is running out.|Warrior")]
+    shown = {seat: view(state, seat) for seat in ("Warrior", "Elf", "Valkyrie")}
+    assert [v["claims"] for v in shown.values()] == [
+        [], ["Warrior, your life force is running out."],
+        ["Warrior, your life force is running out."]]
+    assert [v["seat"] for v in shown.values()] == ["Warrior", "Elf", "Valkyrie"]
+    tables = [{k: v for k, v in seen.items() if k not in ("seat", "claims")}
+              for seen in shown.values()]
+    assert tables[0] == tables[1] == tables[2]
+    assert list(shown["Elf"])[-2:] == ["seat", "claims"]
 
 
 @pytest.mark.parametrize("seed", [0, 1, 2])

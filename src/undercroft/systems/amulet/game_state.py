@@ -20,6 +20,7 @@ from undercroft.systems.amulet.game_config import GameConfig
 from undercroft.systems.amulet.heroes import new_hero
 from undercroft.systems.amulet.level_play import Level
 from undercroft.systems.amulet.scene import HeroState, Scene, TableState, find_hero
+from undercroft.systems.amulet.view_memory import HeroShown, RoomShown
 
 
 @dataclass(frozen=True)
@@ -74,9 +75,14 @@ class GameState:
     then made again."""
 
     room_views: dict[int, dict[str, Any]] = field(default_factory=dict)
+    room_kept: dict[int, RoomShown] = field(default_factory=dict)
     room_views_of: Level | None = None
-    """The seats' view of each room of ``room_views_of`` as it was when last shown,
-    kept while the room is unchanged (``game_step`` says which rooms a step changed)."""
+    """The seats' view of each room of ``room_views_of`` as it was when last shown:
+    ``room_views`` while no step may have changed the room (``game_step`` says which
+    rooms a step may have changed), and ``room_kept``, with the values it shows, for
+    ``game_view`` to compare with what the room shows now."""
+    hero_views: dict[str, HeroShown] = field(default_factory=dict)
+    """Each hero's view as last shown, with the values it showed."""
 
     def forget(self) -> None:
         self.legal_now.clear()
@@ -91,12 +97,20 @@ class GameState:
         self.placed.clear()
 
     def forget_rooms(self, room_ids: Iterable[int] | None) -> None:
-        """Views of these rooms (None: of every room) are out of date."""
+        """Views of these rooms (None: of every room) may be out of date: they are
+        compared with what the rooms show before they are shown again."""
         if room_ids is None:
             self.room_views.clear()
         else:
             for room_id in room_ids:
                 self.room_views.pop(room_id, None)
+
+    def forget_views(self) -> None:
+        """Every view is made afresh (a test's fresh look)."""
+        self.view_now = None
+        self.room_views.clear()
+        self.room_kept.clear()
+        self.hero_views.clear()
 
     @property
     def depth(self) -> int:

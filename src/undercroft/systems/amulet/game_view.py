@@ -13,18 +13,28 @@ from __future__ import annotations
 import sys
 from typing import Any, Final
 
-from undercroft.maps.model import Exit, Room
+from undercroft.maps.model import Room
 from undercroft.systems.amulet.game_state import GameState
 from undercroft.systems.amulet.level_play import Level
-from undercroft.systems.amulet.scene import OPEN_FROM_THE_START, HeroState, Scene
+from undercroft.systems.amulet.scene import (
+    OPEN_FROM_THE_START,
+    HeroState,
+    content_view,
+    exit_state_view,
+    foe_view,
+    swarm_view,
+)
 from undercroft.systems.amulet.special_levels import level_bonus
+from undercroft.systems.amulet.view_memory import ExitShown, HeroShown, RoomShown
 
 
 def view(game: GameState, seat: str | None) -> dict[str, Any]:
     """The seat's view (a plain, JSON-ready dict); None is the whole truth.
 
     Every seat sees the same table but for its own claims, so the shared part is
-    made once a step and the seats' views share it: read them, never change them.
+    made once a step and the seats' views share it, and a room's or a hero's view is
+    the same dict from step to step while what it shows is the same: read them,
+    never change them.
     """
     if seat is None:
         shared = _view(game, truth=True)
@@ -32,13 +42,20 @@ def view(game: GameState, seat: str | None) -> dict[str, Any]:
         if game.view_now is None:
             game.view_now = _view(game, truth=False)
         shared = game.view_now
-    return dict(shared, seat=seat, claims=[claim.text for claim in game.claims
-                                           if seat is None or claim.cause != seat])
+    shown = shared.copy()
+    shown["seat"] = seat
+    shown["claims"] = [claim.text for claim in game.claims
+                       if seat is None or claim.cause != seat]
+    return shown
 
 
 def _view(game: GameState, truth: bool) -> dict[str, Any]:
     """Everything but the seat and its claims."""
     level = game.level
+    if game.room_views_of is not level:
+        game.room_views.clear()
+        game.room_kept.clear()
+        game.room_views_of = level
     rooms = level.generator.level.rooms if truth else [
         level.room(room_id) for room_id in sorted(level.seen)]
     shown: dict[str, Any] = {
@@ -52,7 +69,7 @@ def _view(game: GameState, truth: bool) -> dict[str, Any]:
         "item_cap": game.config.play.item_cap,
         "ended": game.ended,
         "heroes": [_hero(game, hero) for hero in game.heroes],
-        "rooms": [_room(level, room, truth) for room in rooms] if truth else
+        "rooms": [_room(level, room, True, RoomShown()) for room in rooms] if truth else
                  [_seen_room(game, room) for room in rooms],
     }
     if game.level.kind == "treasure":
@@ -66,58 +83,137 @@ def _view(game: GameState, truth: bool) -> dict[str, Any]:
 
 
 def _hero(game: GameState, hero: HeroState) -> dict[str, Any]:
-    """A hero as the table sees it: its own figures, then its room, tokens and numbers
-    (added to the one dict, in that order, rather than copied into a second)."""
+    """A hero as the table sees it: its own figures, then its room, tokens and numbers.
+
+    The view of the step before is kept while all of these are the same, and copied
+    with the new health when only that changed (most steps of a fight)."""
+    name = hero.name
+    room = game.rooms.get(name)
+    tokens = game.tokens[name]
+    kept = game.hero_views.get(name)
+    if kept is None:
+        kept = game.hero_views[name] = HeroShown()
+    elif kept.shows(hero, room, tokens):
+        if kept.health != hero.health:
+            shown = kept.view.copy()
+            shown["health"] = kept.health = hero.health
+            kept.view = shown
+        return kept.view
     shown = hero.to_dict()
-    shown["room"] = game.rooms.get(hero.name)
-    shown["tokens"] = game.tokens[hero.name]
-    shown["numbers"] = hero.hero.printed
+    shown["room"] = room
+    shown["tokens"] = tokens
+    shown["numbers"] = kept.view["numbers"] if kept.hero is hero.hero else hero.hero.printed
+    kept.remember(shown, hero, room, tokens)
     return shown
 
 
 def _seen_room(game: GameState, room: Room) -> dict[str, Any]:
-    """A room as the seats see it, made again only when a step may have changed it."""
-    if game.room_views_of is not game.level:
-        game.room_views.clear()
-        game.room_views_of = game.level
+    """A room as the seats see it. Only the rooms a step may have changed are looked at
+    again (``game_step`` says which), and a room looked at is made again only if what
+    it shows differs from what it showed: of a room where a fight goes on, only its
+    foes' lists are made again."""
     shown = game.room_views.get(room.id)
     if shown is None:
-        shown = game.room_views[room.id] = _room(game.level, room, truth=False)
+        kept = game.room_kept.get(room.id)
+        if kept is None:
+            kept = game.room_kept[room.id] = RoomShown()
+        shown = game.room_views[room.id] = _room(game.level, room, False, kept)
     return shown
 
 
-def _room(level: Level, room: Room, truth: bool) -> dict[str, Any]:
+def _room(level: Level, room: Room, truth: bool, kept: RoomShown) -> dict[str, Any]:
+    """A room's view: ``kept``'s (the view made before, with the values it showed) while
+    the room shows the same values, else a new one, with those of ``kept``'s lists that
+    are the same (``kept`` then remembers the new view)."""
     scene = level.scenes.get(room.id)
-    names = level.exit_names(room)
-    exits = [_exit(level, exit_, names.get(exit_.id), truth) for exit_ in room.exits
-             if truth or exit_.id in names]
-    if not _in_order(exits):
-        exits.sort(key=_by_number)
-    shown: dict[str, Any] = {"id": room.id, "size": room.size, "shape": room.shape,
-                             "exits": exits}
+    exits = _exits(level, room, truth)
+    made = bool(kept.view)
+    same_exits = made and kept.exits == exits
+    same_room = made and kept.size == room.size and kept.shape == room.shape
     if scene is None:
-        shown["encounters"] = list(room.labels)
-        if truth:
-            shown["contents"] = [k for k in room.contents if k != "none"]
-        return shown
-    shown.update(_scene(scene, truth))
+        return _room_seen_only(room, truth, kept, exits, same_exits and same_room)
+    hole = scene.hole_open()
+    places = ("room", "beyond") if truth or hole else ("room",)
+    swarms = [s.shown() for s in scene.swarms if s.health > 0 and s.place in places]
+    monsters = [m.shown() for m in scene.monsters if m.health > 0 and m.place in places]
+    generators = [g.shown() for g in scene.generators if g.health > 0 and g.place in places]
+    contents = [c.shown() for c in scene.contents if not c.gone]
+    exit_states = [e.shown() for e in scene.exits if truth or e.found]
+    lends = made and kept.in_play
+    same_swarms = lends and kept.swarms == swarms
+    same_monsters = lends and kept.monsters == monsters
+    same_generators = lends and kept.generators == generators
+    same_contents = lends and kept.contents == contents
+    same_exit_states = lends and kept.exit_states == exit_states
+    if (same_room and same_exits and same_swarms and same_monsters and same_generators
+            and same_contents and same_exit_states):
+        return kept.view
+    old = kept.view
+    shown: dict[str, Any] = {
+        "id": room.id, "size": room.size, "shape": room.shape,
+        "exits": old["exits"] if same_exits else _exit_views(exits, truth),
+        "swarms": old["swarms"] if same_swarms else [swarm_view(s) for s in swarms],
+        "monsters": old["monsters"] if same_monsters else [foe_view(m) for m in monsters],
+        "generators": old["generators"] if same_generators else
+        [foe_view(g) for g in generators],
+        "contents": old["contents"] if same_contents else [content_view(c) for c in contents],
+        "exit_states": old["exit_states"] if same_exit_states else
+        [exit_state_view(e) for e in exit_states],
+    }
+    kept.view, kept.size, kept.shape, kept.exits, kept.in_play = (
+        shown, room.size, room.shape, exits, True)
+    kept.swarms, kept.monsters, kept.generators = swarms, monsters, generators
+    kept.contents, kept.exit_states = contents, exit_states
     return shown
 
 
-def _exit(level: Level, exit_: Exit, name: str | None, truth: bool) -> dict[str, Any]:
-    """One exit by the players' name (the truth adds the generator's id, and shows
-    unfound exits with no name). ``to`` is where an open way leads (a list for a way
-    onto several rooms); ``unmade`` says part of an open way leads where no room is made
-    yet (the map shows it opening onto blank space)."""
-    state = level.exits.get(exit_.id)
-    opened = state.open if state is not None else (exit_.type in OPEN_FROM_THE_START
-                                                    or exit_.opened)
-    to = _seen_behind(level, exit_.to, truth) if opened else None
-    shown = {"id": name, "kind": exit_.type, "wall": exit_.wall, "open": opened, "to": to,
-             "unmade": opened and exit_.to is not None and exit_.id in level.generator.pending}
+def _room_seen_only(room: Room, truth: bool, kept: RoomShown, exits: list[ExitShown],
+                    same: bool) -> dict[str, Any]:
+    """A room not in play shows the encounters rolled for it (the truth adds its
+    contents); ``same``: its size, shape and exits are those ``kept`` showed."""
+    labels = list(room.labels)
+    if same and not kept.in_play and kept.labels == labels and not truth:
+        return kept.view
+    shown: dict[str, Any] = {
+        "id": room.id, "size": room.size, "shape": room.shape,
+        "exits": kept.view["exits"] if same else _exit_views(exits, truth),
+        "encounters": labels}
     if truth:
-        shown["map"] = exit_.id
+        shown["contents"] = [k for k in room.contents if k != "none"]
+    kept.view, kept.size, kept.shape, kept.exits, kept.in_play, kept.labels = (
+        shown, room.size, room.shape, exits, False, labels)
     return shown
+
+
+def _exits(level: Level, room: Room, truth: bool) -> list[ExitShown]:
+    """What the view shows of each exit, found and named (the truth shows unfound exits
+    with no name): see ``ExitShown``."""
+    shown: list[ExitShown] = []
+    pending = level.generator.pending
+    for exit_ in room.exits:
+        name = level.name_of.get(exit_.id)
+        if name is None and not truth:
+            continue
+        state = level.exits.get(exit_.id)
+        opened = state.open if state is not None else (exit_.type in OPEN_FROM_THE_START
+                                                        or exit_.opened)
+        to = _seen_behind(level, exit_.to, truth) if opened else None
+        shown.append((name, exit_.type, exit_.wall, opened, to,
+                      opened and exit_.to is not None and exit_.id in pending, exit_.id))
+    return shown
+
+
+def _exit_views(exits: list[ExitShown], truth: bool) -> list[dict[str, Any]]:
+    """The exits' views, in the order they were found (unnamed ones last)."""
+    ordered = exits if _in_order(exits) else sorted(exits, key=_by_number)
+    views = []
+    for name, kind, wall, opened, to, unmade, map_id in ordered:
+        shown = {"id": name, "kind": kind, "wall": wall, "open": opened, "to": to,
+                 "unmade": unmade}
+        if truth:
+            shown["map"] = map_id
+        views.append(shown)
+    return views
 
 
 def _seen_behind(level: Level, to: int | list[int] | None,
@@ -132,11 +228,11 @@ def _seen_behind(level: Level, to: int | list[int] | None,
     return shown or None
 
 
-def _by_number(exit_: dict[str, Any]) -> int:
+def _by_number(exit_: ExitShown) -> int:
     """Exits listed in the order they were found (unnamed ones last); each name's number
     is read once (a level's names repeat on every level, and splitting one cost more
     than the rest of its exit's view)."""
-    name = exit_["id"]
+    name = exit_[0]
     if not name:
         return UNNAMED
     number = _NUMBERS.get(name)
@@ -145,7 +241,7 @@ def _by_number(exit_: dict[str, Any]) -> int:
     return number
 
 
-def _in_order(exits: list[dict[str, Any]]) -> bool:
+def _in_order(exits: list[ExitShown]) -> bool:
     """Whether the exits are listed in the order they were found already (they nearly
     always are; a sort with a key function cost as much as making the exits' views)."""
     last = 0
@@ -160,17 +256,3 @@ def _in_order(exits: list[dict[str, Any]]) -> bool:
 UNNAMED: Final = sys.maxsize
 """Past every exit's number: unnamed exits (only the truth shows them) come last."""
 _NUMBERS: dict[str, int] = {}
-
-
-def _scene(scene: Scene, truth: bool) -> dict[str, Any]:
-    hole = scene.hole_open()
-    places = ("room", "beyond") if truth or hole else ("room",)
-    return {
-        "swarms": [s.to_dict() for s in scene.swarms if s.health > 0 and s.place in places],
-        "monsters": [m.to_dict() for m in scene.monsters
-                     if m.health > 0 and m.place in places],
-        "generators": [g.to_dict() for g in scene.generators
-                       if g.health > 0 and g.place in places],
-        "contents": [c.to_dict() for c in scene.contents if not c.gone],
-        "exit_states": [e.to_dict() for e in scene.exits if truth or e.found],
-    }

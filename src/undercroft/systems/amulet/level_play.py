@@ -106,11 +106,6 @@ class Level:
         state = self.exits.get(exit_.id) or self.exits.get(exit_.twin or "")
         return state.found if state is not None else exit_.found
 
-    def exit_names(self, room: Room) -> dict[str, str]:
-        """The players' name of each found exit of a room (generator id -> name)."""
-        return {exit_.id: self.name_of[exit_.id] for exit_ in room.exits
-                if exit_.id in self.name_of}
-
     def give_name(self, exit_id: str, name: str) -> None:
         self.by_name[name] = exit_id
         self.name_of[exit_id] = name

@@ -29,6 +29,37 @@ SCATTER_MULTIPLE = 3
 """Seed 000, Scattered: a swarm "damaged to or beyond (less than)" three times one
 monster's health is scattered."""
 
+SwarmShown = tuple[str, str, int, int, str, int, int]
+FoeShown = tuple[str, str, int, str]
+ContentShown = tuple[str, str, bool, bool]
+ExitStateShown = tuple[str, str, str, int, bool, bool]
+"""What a view shows of a swarm, a lone monster or a generator, a content and an exit:
+each one's ``shown()`` gives the values, and ``to_dict()`` is the view made of them
+(``swarm_view`` and the others). A game's view compares the values with those it
+showed last to know whether to make its dicts again, so every value shown is there."""
+
+
+def swarm_view(shown: SwarmShown) -> dict[str, Any]:
+    id_, kind, health, capacity, place, rounds, head_count = shown
+    return {"id": id_, "kind": kind, "health": health, "capacity": capacity, "place": place,
+            "rounds": rounds, "head_count": head_count}
+
+
+def foe_view(shown: FoeShown) -> dict[str, Any]:
+    id_, kind, health, place = shown
+    return {"id": id_, "kind": kind, "health": health, "place": place}
+
+
+def content_view(shown: ContentShown) -> dict[str, Any]:
+    id_, kind, gone, opened = shown
+    return {"id": id_, "kind": kind, "gone": gone, "opened": opened}
+
+
+def exit_state_view(shown: ExitStateShown) -> dict[str, Any]:
+    id_, kind, wall, units, opened, found = shown
+    return {"id": id_, "kind": kind, "wall": wall, "units": units, "open": opened,
+            "found": found}
+
 
 @dataclass
 class HeroState:
@@ -120,10 +151,12 @@ class Swarm:
         divisor = 5 if abs(single - 5) <= abs(single - 10) else 10
         return self.health // divisor
 
+    def shown(self) -> SwarmShown:
+        return (self.id, self.kind, self.health, self.capacity, self.place, self.rounds,
+                self.head_count)
+
     def to_dict(self) -> dict[str, Any]:
-        return {"id": self.id, "kind": self.kind, "health": self.health,
-                "capacity": self.capacity, "place": self.place, "rounds": self.rounds,
-                "head_count": self.head_count}
+        return swarm_view(self.shown())
 
 
 @dataclass
@@ -141,8 +174,11 @@ class Monster:
     grudge: str | None = None
     """A barbarian's target through a murder hole."""
 
+    def shown(self) -> FoeShown:
+        return (self.id, self.kind, self.health, self.place)
+
     def to_dict(self) -> dict[str, Any]:
-        return {"id": self.id, "kind": self.kind, "health": self.health, "place": self.place}
+        return foe_view(self.shown())
 
 
 @dataclass
@@ -155,8 +191,11 @@ class Generator:
     place: Place = "room"
     rounds: int = 0
 
+    def shown(self) -> FoeShown:
+        return (self.id, self.kind, self.health, self.place)
+
     def to_dict(self) -> dict[str, Any]:
-        return {"id": self.id, "kind": self.kind, "health": self.health, "place": self.place}
+        return foe_view(self.shown())
 
 
 @dataclass
@@ -169,8 +208,11 @@ class Content:
     opened: bool = False
     """A password chest unlocked, or a murder hole's masonry removed."""
 
+    def shown(self) -> ContentShown:
+        return (self.id, self.kind, self.gone, self.opened)
+
     def to_dict(self) -> dict[str, Any]:
-        return {"id": self.id, "kind": self.kind, "gone": self.gone, "opened": self.opened}
+        return content_view(self.shown())
 
 
 @dataclass
@@ -193,9 +235,11 @@ class ExitState:
         """Whether a hero can walk through it now."""
         return self.found and self.open and self.kind not in ("teleport", "stair")
 
+    def shown(self) -> ExitStateShown:
+        return (self.id, self.kind, self.wall, self.units, self.open, self.found)
+
     def to_dict(self) -> dict[str, Any]:
-        return {"id": self.id, "kind": self.kind, "wall": self.wall, "units": self.units,
-                "open": self.open, "found": self.found}
+        return exit_state_view(self.shown())
 
 
 @dataclass
