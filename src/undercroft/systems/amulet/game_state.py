@@ -127,7 +127,12 @@ class GameState:
         """A room's scene with the heroes now in it (the dead where they fell)."""
         scene = self.level.scenes[room_id]
         heroes = self.placed.get(room_id)
-        if heroes is None or any(hero.status == "gone" for hero in heroes):
+        if heroes is not None:
+            for hero in heroes:
+                if hero.status == "gone":
+                    heroes = None
+                    break
+        if heroes is None:
             heroes = self.placed[room_id] = [h for h in self.heroes
                                              if self.rooms.get(h.name) == room_id
                                              and h.status != "gone"]
