@@ -3,7 +3,8 @@
 Seed 003, Character Creation: "A Hero is easy to create. Each Hero has three
 Abilities. The Hero Guide will assign a d12, a d8 or a d4 to each of them ...
 These won't change". The :class:`Hero` is game state (a mutable dataclass the
-game loop changes); its JSON form is :mod:`hero_json`. :func:`new_hero` is the
+game loop changes); its JSON form is :mod:`hero_json`, which imports this
+module and not the other way round. :func:`new_hero` is the
 only way a hero is born, so a wrong assignment is refused with one sentence
 before any game starts.
 """
@@ -121,17 +122,6 @@ class Hero:
                 return item
         held = ", ".join(repr(s.name) for s in self.stuff) or "nothing"
         raise BadInput(f"{self.name} has no stuff named {name!r} (has {held})")
-
-    def to_dict(self) -> dict[str, Any]:
-        """The hero as JSON (dice written "d12", as the seed writes them)."""
-        from undercroft.systems.squad.hero_json import hero_to_dict
-        return hero_to_dict(self)
-
-    @classmethod
-    def from_dict(cls, data: Any) -> Hero:
-        """A hero from :meth:`to_dict`'s form; a broken document is one line naming the field."""
-        from undercroft.systems.squad.hero_json import hero_from_dict
-        return hero_from_dict(data)
 
 
 def check_abilities(abilities: Mapping[str, object], where: str = "abilities") -> dict[str, int]:

@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from undercroft.systems.squad.denizens import bestiary
+from undercroft.systems.squad.hero_json import hero_to_dict
 from undercroft.systems.squad.rules import acting
 from undercroft.systems.squad.state import SquadState
 
@@ -21,7 +22,7 @@ def view(state: SquadState, seat: str | None) -> dict[str, Any]:
         "round": state.round, "step": state.steps, "phase": state.phase,
         "turn": acting(state), "stage": state.stage.name, "setting": state.stage.setting,
         "stage_index": state.stage_index, "ended": state.ended,
-        "heroes": {h: hero.to_dict() for h, hero in state.heroes.items()},
+        "heroes": {h: hero_to_dict(hero) for h, hero in state.heroes.items()},
         "guides": dict(state.guides), "gm_group": state.config.gm_group,
         "scene": [m.to_dict() for m in state.scene],
         "effects": {h: dict(marks) for h, marks in state.effects.items()},
