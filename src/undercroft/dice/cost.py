@@ -76,9 +76,3 @@ def estimate(expression: Expression) -> int:
     left_work, left_size = total_cost(left)
     right_work, right_size = total_cost(right)
     return left_work + right_work + left_size * right_size
-
-
-def too_costly(expression: Expression) -> bool:
-    """True when an exact answer would take too long to wait for."""
-    return estimate(expression) > BUDGET
-

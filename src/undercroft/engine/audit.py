@@ -116,39 +116,3 @@ class Auditable(Protocol):
         attack, a search of a wall that hides nothing). Any other choice offered and
         taken that changes nothing is a ``game.idle-choice``."""
         ...
-
-
-VOLATILE: frozenset[str] = frozenset({"events", "log", "round", "step", "steps",
-                                      "announcements", "last_events", "said"})
-"""Keys of a view that change with every step whatever happens (counters, logs)."""
-
-
-def view_fingerprint(view: Mapping[str, Any]) -> str:
-    """A fingerprint of a whole-truth view without its counters and logs (at any depth):
-    the default for ``Auditable.fingerprint``."""
-    import hashlib
-    import json
-
-    def steady(value: Any) -> Any:
-        if isinstance(value, Mapping):
-            return {key: steady(item) for key, item in value.items() if key not in VOLATILE}
-        if isinstance(value, list | tuple):
-            return [steady(item) for item in value]
-        return value
-
-    text = json.dumps(steady(view), sort_keys=True, separators=(",", ":"), default=str)
-    return hashlib.sha256(text.encode()).hexdigest()
-
-
-class QuietAuditor:
-    """An auditor that finds nothing itself: the start of a system's own."""
-
-    def __init__(self) -> None:
-        self.findings = Findings()
-
-    def see(self, state: Any, step: int, choices: Mapping[Seat, Any],
-            events: Sequence[Any]) -> None:
-        return None
-
-    def finish(self, state: Any, step: int) -> None:
-        return None

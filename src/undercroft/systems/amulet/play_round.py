@@ -41,8 +41,6 @@ from undercroft.systems.amulet.legal import check
 from undercroft.systems.amulet.monster_phase import monsters_act
 from undercroft.systems.amulet.scene import Content, ExitState, HeroState, Scene
 
-OUTCOMES: Final = ("cleared", "escaped", "descended", "wiped out", "time up")
-
 
 def step(fight: Fight, choices: Mapping[str, Action]) -> list[Event]:
     """Resolve one action of every hero still in the room; returns the new events."""

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Final, Literal
+from typing import Final
 
 import icepool
 
@@ -20,8 +20,6 @@ from undercroft.engine.tally import fired
 from undercroft.errors import BadInput
 from undercroft.rng import Stream
 
-Stance = Literal["cautious", "aggressive"]
-STANCES: Final = ("cautious", "aggressive")
 OPPONENT_BASE: Final = 6
 """Seed 004: "Against Opponent: 6 + Opponent skill"."""
 ENVIRONMENT_RANGE: Final = (6, 18)

@@ -14,7 +14,6 @@ from typing import Final
 
 from undercroft.errors import BadInput
 
-VERBS: Final = ("attack", "tap", "use", "take", "swap", "move", "rest", "wait")
 _ATTACK: Final = re.compile(r"^attack (?P<target>\S+) with (?P<card>.+), "
                             r"(?P<stance>cautious|aggressive)$")
 _TAP: Final = re.compile(r"^tap (?P<card>.+?)(?: for (?P<target>\S+))?$")

@@ -18,14 +18,6 @@ from undercroft.systems.cardcrawl.enemies import EnemyGroup
 from undercroft.systems.cardcrawl.play_config import CardCrawlConfig
 
 CardState = Literal["ready", "tapped", "discarded"]
-EFFECTS: Final = ("ward", "boost", "focus", "heal", "untap", "none")
-"""What tapping a card does in play (``play_effects``): ``ward`` the next hit on the
-character (or on an ally, for a card that says so) before their next turn loses
-``value`` from its margin; ``boost`` +value on the character's next roll with one of the
-card's ``skills``; ``focus`` +value to the character's next attack; ``heal`` one
-discarded defence card of rating up to the value comes back (seed 004's healing rule);
-``untap`` another tapped card of the character's is ready again; ``none`` nothing the
-rules play (its words are for the table: docs/rules/cardcrawl.md says why)."""
 ENTRANCE: Final = 0
 """The entrance, outside the dungeon: seed 004's "connection to the entrance"."""
 
@@ -40,6 +32,14 @@ class Card:
     rating: int
     """A defence card's rating (0 for gear and spells)."""
     effect: str
+    """What tapping the card does in play (``play_effects``): ``ward`` the next hit on the
+    character (or on an ally, for a card that says so) before their next turn loses
+    ``value`` from its margin; ``boost`` +value on the character's next roll with one of
+    the card's ``skills``; ``focus`` +value to the character's next attack; ``heal`` one
+    discarded defence card of rating up to the value comes back (seed 004's healing
+    rule); ``untap`` another tapped card of the character's is ready again; ``none``
+    nothing the rules play (its words are for the table: docs/rules/cardcrawl.md says
+    why)."""
     value: int
     text: str
     state: CardState = "ready"

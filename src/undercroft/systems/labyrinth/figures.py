@@ -18,7 +18,6 @@ UNITS: Final = {"deepest_floor": "floor", "rooms_entered": "rooms", "fights": "b
                 "deaths": "adventurers", "silver_end": "sp", "trips_to_town": "trips",
                 "steps": "choices", "killed_by.": "deaths per game",
                 "survived_floor_1.": "", "alive_at_end.": "share of the class's adventurers"}
-TRAPS: Final = ("trap",)
 
 
 def figure_spec(config: LabyrinthConfig) -> FigureSpec:
