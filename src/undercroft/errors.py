@@ -2,7 +2,13 @@
 
 The command line turns a :class:`BadInput` into one line on stderr and exit
 code 2 (see DESIGN.md, Contracts); anything else is a fault of ours (exit 1).
+:func:`first_problem` reads a validator's error (pydantic's, or FastAPI's for a
+request) so that every place that checks a document words its one line the same way.
 """
+
+from collections.abc import Collection, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Protocol
 
 
 class BadInput(ValueError):
@@ -19,3 +25,33 @@ def one_line(message: str) -> str:
         return message
     return "".join(char if char.isprintable() else char.encode("unicode_escape").decode()
                    for char in message)
+
+
+class Validation(Protocol):
+    """What a validator's error offers: pydantic's ``ValidationError`` and FastAPI's
+    ``RequestValidationError`` both list their problems this way."""
+
+    def errors(self) -> Sequence[Mapping[str, object]]: ...
+
+
+@dataclass(frozen=True)
+class Problem:
+    """The first problem a validator found in a document."""
+
+    field: str
+    """Where: the field's dotted path (``stuff.0.die``), empty for the whole document."""
+    message: str
+    """What: the validator's own words (a ``ValueError`` of ours reads "Value error, ...")."""
+    given: object
+    """The value found there (for messages about a person's own option, never a file's)."""
+
+
+def first_problem(error: Validation, leave_out: Collection[str] = ()) -> Problem:
+    """The first of ``error``'s problems; path parts in ``leave_out`` are dropped (FastAPI
+    puts ``body`` before a request's fields). An error that lists none reads as empty."""
+    found = error.errors()
+    first = found[0] if found else {}
+    path = first.get("loc", ())
+    parts = path if isinstance(path, tuple | list) else ()
+    return Problem(".".join(str(part) for part in parts if part not in leave_out),
+                   str(first.get("msg", "")), first.get("input"))

@@ -17,7 +17,7 @@ from rich.table import Table
 from rich.text import Text
 
 from undercroft.cli.output import check_target, emit_json, new_seed, write_bytes, write_text
-from undercroft.errors import BadInput
+from undercroft.errors import BadInput, first_problem
 from undercroft.systems.cardcrawl.dungeon_connect import MAX_ENTRANCES
 from undercroft.systems.cardcrawl.dungeon_dice import DIE_SIZES, MAX_ROOMS
 from undercroft.systems.cardcrawl.dungeon_draw import render_png, render_svg
@@ -108,7 +108,7 @@ def read_options(rooms: int, vary: bool, die: str | None, repeats: str, max_repe
         return config, LayoutConfig(max_corridor=max_corridor, max_entrances=entrances,
                                     fit=not all_links)
     except ValidationError as error:  # every field was checked above; kept as a safety net
-        raise BadInput(f"dungeon options: {error.errors()[0]['msg']}") from None
+        raise BadInput(f"dungeon options: {first_problem(error).message}") from None
 
 
 def parse_die(text: str) -> int:

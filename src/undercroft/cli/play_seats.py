@@ -13,7 +13,7 @@ from typing import Any, Final
 from pydantic import ValidationError
 
 from undercroft.engine.agents import Agent, RandomAgent
-from undercroft.errors import BadInput
+from undercroft.errors import BadInput, first_problem
 from undercroft.systems.amulet.game_config import GameConfig
 
 GAME_AGENTS: Final = "undercroft.systems.amulet.game_agents"
@@ -70,8 +70,8 @@ def game_config(party: str | None, depth_limit: int | None) -> GameConfig:
     try:
         return GameConfig(**fields)
     except ValidationError as error:
-        first = error.errors()[0]
-        option = "--party" if first["loc"] and first["loc"][0] == "party" else "--depth-limit"
+        problem = first_problem(error)
+        option = "--party" if problem.field.split(".")[0] == "party" else "--depth-limit"
         given = party if option == "--party" else depth_limit
-        message = str(first["msg"]).removeprefix("Value error, ")
+        message = problem.message.removeprefix("Value error, ")
         raise BadInput(f"{option} {given}: {message}") from None

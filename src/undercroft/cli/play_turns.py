@@ -22,7 +22,7 @@ from undercroft.content.files import check_replaceable
 from undercroft.engine.agents import Agent, agent_stream
 from undercroft.engine.record import Record, new_record, save_record
 from undercroft.engine.registry import get
-from undercroft.errors import BadInput
+from undercroft.errors import BadInput, first_problem
 from undercroft.rng import Stream
 
 SEED_LIMIT = 2**63
@@ -40,9 +40,9 @@ def run_table(system: str, fields: dict[str, Any], seed: int | None, auto: str |
     try:
         config = ruleset.config_model().model_validate(fields)
     except ValidationError as error:
-        first = error.errors()[0]
-        option = str(first["loc"][0]).replace("_", "-")
-        raise BadInput(f"--{option} {first['input']}: {first['msg']}") from None
+        problem = first_problem(error)
+        option = problem.field.split(".")[0].replace("_", "-")
+        raise BadInput(f"--{option} {problem.given}: {problem.message}") from None
     if record_path is not None:
         check_replaceable(record_path, f"--record {record_path}")
     seed = secrets.randbelow(NEW_SEEDS) if seed is None else seed

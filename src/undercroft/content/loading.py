@@ -12,7 +12,7 @@ from typing import Any, TypeVar
 from pydantic import BaseModel, ValidationError
 
 from undercroft.content import files
-from undercroft.errors import BadInput
+from undercroft.errors import BadInput, first_problem
 
 M = TypeVar("M", bound=BaseModel)
 
@@ -31,6 +31,6 @@ def validate(model: type[M], data: Any, where: str) -> M:
     try:
         return model.model_validate(data)
     except ValidationError as error:
-        first = error.errors()[0]
-        field = ".".join(str(part) for part in first["loc"]) or "(top level)"
-        raise BadInput(f"{where}, field {field}: {first['msg']}") from None
+        problem = first_problem(error)
+        raise BadInput(f"{where}, field {problem.field or '(top level)'}: "
+                       f"{problem.message}") from None

@@ -21,7 +21,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 from undercroft.content import files
 from undercroft.engine.api import Event, Ruleset, Seat
 from undercroft.engine.registry import get
-from undercroft.errors import BadInput
+from undercroft.errors import BadInput, first_problem
 
 RECORD_FORMAT = 1
 
@@ -73,9 +73,9 @@ def load_record(path: Path) -> Record:
     try:
         record = Record.model_validate_json(text)
     except ValidationError as error:
-        first = error.errors()[0]
-        where = ".".join(str(part) for part in first["loc"]) or "the file"
-        raise BadInput(f"{path}: not a game record ({where}: {first['msg']})") from None
+        problem = first_problem(error)
+        raise BadInput(f"{path}: not a game record ({problem.field or 'the file'}: "
+                       f"{problem.message})") from None
     if record.format != RECORD_FORMAT:
         raise BadInput(f"{path}: record format {record.format} (this version reads "
                        f"{RECORD_FORMAT})")
@@ -91,9 +91,8 @@ def start(record: Record, where: str = "the record") -> tuple[Ruleset[Any, Any],
     try:
         config = ruleset.config_model().model_validate(record.config)
     except ValidationError as error:
-        first = error.errors()[0]
-        raise BadInput(f"{where}: config {'.'.join(str(p) for p in first['loc'])}: "
-                       f"{first['msg']}") from None
+        problem = first_problem(error)
+        raise BadInput(f"{where}: config {problem.field}: {problem.message}") from None
     return ruleset, ruleset.new(config, record.seed)
 
 

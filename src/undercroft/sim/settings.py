@@ -21,7 +21,7 @@ from typing import Any
 from pydantic import BaseModel, ValidationError
 
 from undercroft.content import files
-from undercroft.errors import BadInput
+from undercroft.errors import BadInput, first_problem
 
 LIST_JOIN = "+"
 
@@ -157,12 +157,11 @@ def _validate(model: type[BaseModel], fields: dict[str, Any], where: str) -> Bas
     try:
         return model.model_validate(fields)
     except ValidationError as error:
-        first = error.errors()[0]
-        loc = ".".join(str(part) for part in first["loc"])
-        message = str(first["msg"]).removeprefix("Value error, ")
-        if f"{loc}=" in where:
+        problem = first_problem(error)
+        message = problem.message.removeprefix("Value error, ")
+        if f"{problem.field}=" in where:
             raise BadInput(f"{where}: {message}") from None
-        raise BadInput(f"{where}: {loc}: {message}") from None
+        raise BadInput(f"{where}: {problem.field}: {message}") from None
 
 
 def config_dump(config: BaseModel) -> dict[str, Any]:

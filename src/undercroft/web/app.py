@@ -26,7 +26,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from sqlalchemy.exc import SQLAlchemyError
 from starlette.concurrency import run_in_threadpool
 
-from undercroft.errors import BadInput, one_line
+from undercroft.errors import BadInput, first_problem, one_line
 from undercroft.maps.model import LevelMap, Room
 from undercroft.maps.svg import render_svg
 from undercroft.store.games import GameStore
@@ -132,10 +132,9 @@ def _handlers(app: FastAPI) -> None:
 
     @app.exception_handler(RequestValidationError)
     async def malformed(_: Request, error: RequestValidationError) -> JSONResponse:
-        first = error.errors()[0] if error.errors() else {}
-        where = ".".join(str(part) for part in first.get("loc", ()) if part != "body")
-        message = str(first.get("msg", "malformed request"))
-        return JSONResponse({"detail": one_line(f"{where or 'body'}: {message}")},
+        problem = first_problem(error, leave_out={"body"})
+        message = problem.message or "malformed request"
+        return JSONResponse({"detail": one_line(f"{problem.field or 'body'}: {message}")},
                             status_code=400)
 
 

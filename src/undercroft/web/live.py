@@ -30,7 +30,7 @@ from undercroft.engine import registry, snapshot
 from undercroft.engine.agents import Agent, agent_stream
 from undercroft.engine.api import Ruleset, Seat
 from undercroft.engine.record import read_step, state_hash
-from undercroft.errors import BadInput
+from undercroft.errors import BadInput, first_problem
 from undercroft.rng import Stream
 from undercroft.store.games import GameStore, StoredSnapshot, StoredTable
 
@@ -112,10 +112,10 @@ def read_config(ruleset: Ruleset[Any, Any], raw: Mapping[str, Any]) -> BaseModel
     try:
         return ruleset.config_model().model_validate(dict(raw))
     except ValidationError as error:
-        first = error.errors()[0]
-        where = ".".join(str(part) for part in first["loc"])
-        message = str(first["msg"]).removeprefix("Value error, ")
-        raise BadInput(f"config{'.' + where if where else ''}: {message}") from None
+        problem = first_problem(error)
+        message = problem.message.removeprefix("Value error, ")
+        where = f"config.{problem.field}" if problem.field else "config"
+        raise BadInput(f"{where}: {message}") from None
 
 
 def replay_into(live: LiveTable) -> None:
