@@ -16,6 +16,7 @@ results do not depend on how many dice a caller asks for at once. Bulk draws
 from __future__ import annotations
 
 import hashlib
+import secrets
 from collections.abc import Sequence
 from typing import Any, Final, TypeVar
 
@@ -25,6 +26,13 @@ from numpy.random.bit_generator import ISeedSequence
 T = TypeVar("T")
 
 _BLOCK: Final = 256
+
+
+def fresh_seed(bits: int) -> int:
+    """A seed for a game or a roll asked for without one, drawn from the system's secure
+    source so that nobody can guess it: uniform over ``bits`` bits. It is reported
+    (printed, recorded) so that the game can be played again."""
+    return secrets.randbits(bits)
 
 
 def _key(seed: int, name: str) -> bytes:

@@ -10,7 +10,6 @@ JSON document on stdout.
 from __future__ import annotations
 
 import json
-import os
 from fractions import Fraction
 from typing import Annotated, Any
 
@@ -28,7 +27,7 @@ from undercroft.dice import (
     parse_ties,
     roll,
 )
-from undercroft.rng import Stream
+from undercroft.rng import Stream, fresh_seed
 
 ExpressionArg = Annotated[str, typer.Argument(help="Dice expression, e.g. '4d6kh3' or "
                                               "'d8+3 vs d6+2'.", show_default=False)]
@@ -50,7 +49,7 @@ def roll_command(expression: ExpressionArg, seed: SeedOption = None,
     """Roll a dice expression and show the working."""
     rule = parse_ties(ties)
     expr = parse(expression)
-    chosen = seed if seed is not None else int.from_bytes(os.urandom(6), "big")
+    chosen = seed if seed is not None else fresh_seed(48)
     result = roll(expr, Stream(chosen, "roll"), rule)
     if json_output:
         _print_json({**result.to_dict(), "seed": chosen})

@@ -11,11 +11,13 @@ from typing import Any
 
 from undercroft.content import files
 from undercroft.errors import BadInput
+from undercroft.rng import fresh_seed
 
 
 def new_seed() -> int:
-    """A fresh seed for a command run without --seed (reported so it can be repeated)."""
-    return int.from_bytes(os.urandom(4), "big")
+    """A fresh 32-bit seed for a command run without --seed (reported so it can be
+    repeated)."""
+    return fresh_seed(32)
 
 
 def write_text(path: Path, text: str, option: str) -> None:

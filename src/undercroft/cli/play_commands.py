@@ -9,7 +9,6 @@ of :class:`HotSeat`, so tests drive whole games with scripted input.
 
 from __future__ import annotations
 
-import secrets
 import sys
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
@@ -37,14 +36,15 @@ from undercroft.engine.record import (
 )
 from undercroft.engine.registry import get
 from undercroft.errors import BadInput
-from undercroft.rng import Stream
+from undercroft.rng import Stream, fresh_seed
 from undercroft.systems.amulet.actions import Action
 from undercroft.systems.amulet.events import Event
 from undercroft.systems.amulet.game_config import GameConfig
 from undercroft.systems.amulet.game_state import GameState
 
 SYSTEM: Final = "amulet"
-SEED_LIMIT: Final = 2**31
+SEED_BITS: Final = 31
+SEED_LIMIT: Final = 2**SEED_BITS
 HELP: Final = """Type the number of an action, or its text (a start that fits only one action
 will do: "pick" when only one "pick up ..." is possible). Any action may also be typed
 in full with ", take half" where the rules allow it.
@@ -268,7 +268,7 @@ def new_game(options: PlayOptions, console: Console) -> Game:
         check_target(options.record)
     seed = options.seed
     if seed is None:
-        seed = secrets.randbelow(SEED_LIMIT)
+        seed = fresh_seed(SEED_BITS)
         console.print(f"Seed {seed} (play this game again with --seed {seed})",
                       markup=False, highlight=False, soft_wrap=True)
     check_seed(seed)

@@ -10,7 +10,6 @@ table (``show``).
 
 from __future__ import annotations
 
-import secrets
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any, TextIO
@@ -23,12 +22,12 @@ from undercroft.engine.agents import Agent, agent_stream
 from undercroft.engine.record import Record, new_record, save_record
 from undercroft.engine.registry import get
 from undercroft.errors import BadInput, first_problem
-from undercroft.rng import Stream
+from undercroft.rng import Stream, fresh_seed
 
 SEED_LIMIT = 2**63
 """Seeds accepted: every game seed the balance lab reports (``sim.games.game_seed`` gives
 63-bit numbers), so any simulated game can be played again at the terminal."""
-NEW_SEEDS = 2**31
+NEW_SEED_BITS = 31
 """A seed drawn when none is given: short enough to read out and type again."""
 
 
@@ -45,7 +44,7 @@ def run_table(system: str, fields: dict[str, Any], seed: int | None, auto: str |
         raise BadInput(f"--{option} {problem.given}: {problem.message}") from None
     if record_path is not None:
         check_replaceable(record_path, f"--record {record_path}")
-    seed = secrets.randbelow(NEW_SEEDS) if seed is None else seed
+    seed = fresh_seed(NEW_SEED_BITS) if seed is None else seed
     if not 0 <= seed < SEED_LIMIT:
         raise BadInput(f"--seed {seed}: expected 0 to {SEED_LIMIT - 1}")
     known = ruleset.agents()

@@ -12,7 +12,6 @@ per table; the database (:mod:`undercroft.store.games`) holds their records, fro
 from __future__ import annotations
 
 import logging
-import secrets
 import threading
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
@@ -24,6 +23,7 @@ from sqlalchemy.exc import SQLAlchemyError
 from undercroft.engine import registry
 from undercroft.engine.api import Seat
 from undercroft.errors import BadInput
+from undercroft.rng import fresh_seed
 from undercroft.store.games import GameStore, Listed, StoredSeat
 from undercroft.web.background import SWEEP_SECONDS, Background
 from undercroft.web.live import (
@@ -89,7 +89,7 @@ class TableService:
         self.limiter = limiter or FailureLimiter()
         self.creations = FailureLimiter(self.limits.tables_per_hour or 1, HOUR)
         """Tables made per client address in the last hour (``limits.tables_per_hour``)."""
-        self.seeds = seeds or (lambda: secrets.randbits(63))
+        self.seeds = seeds or (lambda: fresh_seed(63))
         self.clock = clock
         self.tables: dict[int, LiveTable] = {}
         self.broken: dict[int, str] = {}
