@@ -3,25 +3,20 @@ would do, Intelligence for a wizard, bracing, the Dragon Statue, selling, the st
 
 from __future__ import annotations
 
+from labyrinth_table import game, in_a_fight
+
 from scripted_dice import Faces
 from undercroft.engine import registry
 from undercroft.engine.runner import play_out
 from undercroft.systems.labyrinth.actions import Choice
 from undercroft.systems.labyrinth.adventurer_items import equip, gain_item
 from undercroft.systems.labyrinth.agent_gear import Gear, expected_damage
-from undercroft.systems.labyrinth.battle import start_fight
 from undercroft.systems.labyrinth.config import LabyrinthConfig
-from undercroft.systems.labyrinth.content import load_content
 from undercroft.systems.labyrinth.dungeon import enter_floor
-from undercroft.systems.labyrinth.game_state import LabyrinthState, Room
+from undercroft.systems.labyrinth.game_state import LabyrinthState
 from undercroft.systems.labyrinth.rules import legal
-from undercroft.systems.labyrinth.setup import new_game
 
 RULESET = registry.get("labyrinth")
-
-
-def game(*party: str) -> LabyrinthState:
-    return new_game(LabyrinthConfig(players=len(party), party=party), 7)
 
 
 def holding(state: LabyrinthState, *copies: str) -> None:
@@ -82,20 +77,10 @@ def test_an_archer_takes_the_sureshot_shooter() -> None:
     assert "sureshot-shooter#1" in gear(state).best(gear(state).equipment())
 
 
-def in_a_fight(party: str, health: int) -> LabyrinthState:
-    state = game(party)
-    enter_floor(state, 1)
-    state.room = Room("goblin-band#1", "monsters")
-    state.dice = Faces(1, 20, 1)  # two goblins; Seat-1 first
-    start_fight(state, load_content().encounters["goblin-band"])
-    state.party[0].health = health
-    return state
-
-
 def test_a_hollow_braces_when_one_more_hit_could_kill_it() -> None:
-    assert choice(in_a_fight("hollow:warrior", 20)) == Choice("attack", "goblin-1")
-    assert choice(in_a_fight("hollow:warrior", 4)) == Choice("attack", "goblin-1", "brace")
-    wizard = in_a_fight("hollow:wizard", 3)
+    assert choice(in_a_fight("hollow:warrior", health=20)) == Choice("attack", "goblin-1")
+    assert choice(in_a_fight("hollow:warrior", health=4)) == Choice("attack", "goblin-1", "brace")
+    wizard = in_a_fight("hollow:wizard", health=3)
     wizard.party[0].stats.update(strength=6, intelligence=16)
     assert choice(wizard) == Choice("attack", "goblin-1", "intelligence+brace")
 
@@ -129,7 +114,7 @@ def test_a_battle_has_no_way_out_so_a_hurt_careful_party_leaves_between_rooms() 
     """Seed 002 gives no flight from a battle and no look behind a door: the one way to
     avoid a band is not to open the next door, which the careful player takes when hurt
     (below 60%) and the bold one only much later (below 30%)."""
-    fighting = in_a_fight("human:warrior", 5)
+    fighting = in_a_fight("human:warrior", health=5)
     assert {c.verb for c in legal(fighting, "Seat-1")} <= {"attack", "wait"}
     for health, careful, bold in ((20, "next", "next"), (11, "return", "next"),
                                   (5, "return", "return")):

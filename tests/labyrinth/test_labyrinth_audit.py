@@ -9,6 +9,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 import pytest
+from labyrinth_table import game, in_a_fight
 
 from scripted_dice import Faces
 from undercroft.engine import registry
@@ -28,11 +29,10 @@ from undercroft.systems.labyrinth.audit import (
     may_do_nothing,
     refusals,
 )
-from undercroft.systems.labyrinth.battle import start_fight
 from undercroft.systems.labyrinth.config import LabyrinthConfig
 from undercroft.systems.labyrinth.content import load_content
 from undercroft.systems.labyrinth.dungeon import enter_floor
-from undercroft.systems.labyrinth.game_state import LabyrinthState, Room
+from undercroft.systems.labyrinth.game_state import LabyrinthState
 from undercroft.systems.labyrinth.losses import hurt
 from undercroft.systems.labyrinth.rules import step
 from undercroft.systems.labyrinth.setup import new_game
@@ -40,10 +40,6 @@ from undercroft.systems.labyrinth.setup import new_game
 RULESET = registry.get("labyrinth")
 DOCS = Path(__file__).parents[2] / "docs" / "rules"
 ROW_ID = re.compile(r"^\|\s*`(labyrinth\.[^`]*)`")
-
-
-def game(*party: str, players: int | None = None) -> LabyrinthState:
-    return new_game(LabyrinthConfig(players=players or max(1, len(party)), party=party), 7)
 
 
 def kinds(auditor: LabyrinthAuditor) -> list[str]:
@@ -56,17 +52,6 @@ def play(state: LabyrinthState, auditor: LabyrinthAuditor, seat: str, choice: Ch
     events = step(state, {seat: choice})
     auditor.see(state, number, {seat: choice}, events)
     return events
-
-
-def in_a_fight(*party: str, health: int) -> LabyrinthState:
-    """Seat-1 alone against two goblins, first to act, at ``health``."""
-    state = game(*party)
-    enter_floor(state, 1)
-    state.room = Room("goblin-band#1", "monsters")
-    state.dice = Faces(1, 20, 1)  # two goblins; Seat-1 first
-    start_fight(state, load_content().encounters["goblin-band"])
-    state.party[0].health = health
-    return state
 
 
 def give(state: LabyrinthState) -> str:
