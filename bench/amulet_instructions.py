@@ -23,7 +23,7 @@ import tempfile
 from pathlib import Path
 from typing import Any, Final
 
-from bench_args import positive
+from bench_args import positive, print_figures
 
 BENCH: Final = Path(__file__).resolve().parent
 START: Final = (
@@ -78,11 +78,7 @@ def main() -> None:
         "instructions_start": start,
         "compiled": compiled(),
     }
-    if args.json:
-        print(json.dumps(result))
-        return
-    for name, value in result.items():
-        print(f"{name}: {value}")
+    print_figures(result, args.json)
 
 
 if __name__ == "__main__":

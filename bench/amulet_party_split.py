@@ -22,12 +22,11 @@ build before a change and one after can be compared on the same seeds.
 from __future__ import annotations
 
 import argparse
-import json
 import statistics
 from collections.abc import Sequence
 from typing import Any, Final
 
-from bench_args import positive
+from bench_args import positive, print_figures
 from undercroft.engine import registry
 from undercroft.engine.runner import play_out
 from undercroft.sim.games import game_seed
@@ -114,11 +113,7 @@ def main() -> None:
     parser.add_argument("--json", action="store_true", help="one JSON document on stdout")
     args = parser.parse_args()
     result = figures(play(args.seed, args.games), args.seed)
-    if args.json:
-        print(json.dumps(result))
-        return
-    for name, value in result.items():
-        print(f"{name}: {value}")
+    print_figures(result, args.json)
 
 
 if __name__ == "__main__":
