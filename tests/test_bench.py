@@ -71,17 +71,15 @@ def test_the_party_split_benchmark_prints_the_shares_apart() -> None:
     assert document["rounds_p90"] == document["rounds_median"] > 0
 
 
-def test_the_same_games_check_says_identical_and_names_a_game_that_differs(
-        tmp_path: Path) -> None:
+def test_the_same_games_check_finds_a_changed_game(tmp_path: Path) -> None:
     saved = tmp_path / "games.json"
-    assert run("amulet_same_games.py", "--games", "2", "--seed", "3", "--save",
-               str(saved)) == []
-    assert run("amulet_same_games.py", "--games", "2", "--seed", "3", "--against",
-               str(saved)) == ["identical (2 games, seeds 3-4)"]
-    games = json.loads(saved.read_text())
-    games[1]["digest"] = "0" * 64
-    saved.write_text(json.dumps(games))
-    done = subprocess.run([sys.executable, str(BENCH / "amulet_same_games.py"), "--games", "2",
-                           "--seed", "3", "--against", str(saved)], capture_output=True,
-                          text=True, timeout=600, check=False)
-    assert (done.returncode, done.stdout.strip()) == (1, "differ: seeds 4")
+    run("same_games.py", "--games", "2", "--systems", "squad,cardcrawl", "--save", str(saved))
+    assert run("same_games.py", "--games", "2", "--systems", "squad,cardcrawl",
+               "--against", str(saved))[-1].startswith("identical")
+    document = json.loads(saved.read_text())
+    document["squad"][1]["events"] = "0" * 16
+    saved.write_text(json.dumps(document))
+    done = subprocess.run([sys.executable, str(BENCH / "same_games.py"), "--games", "2",
+                           "--systems", "squad,cardcrawl", "--against", str(saved)],
+                          capture_output=True, text=True, timeout=600, check=False)
+    assert done.returncode == 1 and "squad seed 1: events differ" in done.stdout
