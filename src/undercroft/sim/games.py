@@ -22,11 +22,11 @@ from undercroft.engine import registry
 from undercroft.engine.agents import Agent
 from undercroft.engine.api import Ruleset
 from undercroft.engine.figures import Figure
-from undercroft.engine.runner import play_out
+from undercroft.engine.table import Table
 from undercroft.errors import BadInput
 
 MAX_STEPS: Final = 1_000_000
-"""play_out's bound; every ruleset's own round limit ends a game long before."""
+"""Steps a game may take; every ruleset's own round limit ends a game long before."""
 
 
 def game_seed(seed: int, index: int) -> int:
@@ -89,8 +89,8 @@ def play_game(ruleset: Ruleset[Any, Any], config: BaseModel, agents: Sequence[st
     """One whole game on ``seed``: its row of figures."""
     state = ruleset.new(config, seed)
     watcher = ruleset.watch(state)
-    players = make_agents(ruleset, agents, ruleset.seats(state))
-    play_out(ruleset, state, players, seed, max_steps=MAX_STEPS, after_step=watcher.see)
+    table = Table(ruleset, state, seed, make_agents(ruleset, agents, ruleset.seats(state)))
+    table.run_automated(MAX_STEPS, after_step=watcher.see)
     return watcher.row()
 
 
