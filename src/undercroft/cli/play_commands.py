@@ -1,10 +1,11 @@
 """`undercroft play amulet` (hot-seat play at one terminal) and `undercroft replay FILE`.
 
-The game is played through the Game API alone (``engine.registry``, ``engine.record``):
-what the terminal does is draw the table (``amulet_table``), read each human seat's
-choice, let agents choose for the others, and keep the record, so that a game played
-here replays exactly anywhere. The terminal's console and input stream are parameters
-of :class:`HotSeat`, so tests drive whole games with scripted input.
+The game is an engine ``Table`` run by the one hot-seat loop (``play_turns.hot_seat``):
+what Amulet's front adds is drawing the table (``amulet_table``), reading each human
+seat's choice (with claims and help), speaking announcements and keeping the score, so
+that a game played here replays exactly anywhere. The terminal's console and input
+stream are parameters of :class:`HotSeat`, so tests drive whole games with scripted
+input.
 """
 
 from __future__ import annotations
@@ -14,7 +15,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path
-from typing import Annotated, Any, Final, TextIO, cast
+from typing import Annotated, Any, Final, TextIO
 
 import typer
 from rich.console import Console
@@ -24,19 +25,14 @@ from undercroft.cli import amulet_table as draw
 from undercroft.cli import play_cardcrawl, play_labyrinth, play_squad
 from undercroft.cli.play_choices import read_choice
 from undercroft.cli.play_seats import auto_seats, game_config, make_agent
+from undercroft.cli.play_turns import Leave, hot_seat, keep_record
 from undercroft.content.files import check_replaceable
-from undercroft.engine.agents import Agent, agent_stream
-from undercroft.engine.api import Ruleset
-from undercroft.engine.record import (
-    Record,
-    load_record,
-    new_record,
-    replay,
-    save_record,
-)
+from undercroft.engine.api import Ruleset, Seat
+from undercroft.engine.record import Record, load_record
 from undercroft.engine.registry import get
+from undercroft.engine.table import Table
 from undercroft.errors import BadInput
-from undercroft.rng import Stream, fresh_seed
+from undercroft.rng import fresh_seed
 from undercroft.systems.amulet.actions import Action
 from undercroft.systems.amulet.events import Event
 from undercroft.systems.amulet.game_config import GameConfig
@@ -64,20 +60,14 @@ def register(app: typer.Typer) -> None:
     app.add_typer(play_app, name="play")
 
 
-class Leave(Exception):
-    """The table wants to stop here: end of input or 'quit'. The game is saved."""
-
-
 # --- the session at the table -----------------------------------------------------------------
 
 
 @dataclass
 class Game:
-    """A game ready to go on: its state, its record, and where the record is kept."""
+    """A game ready to go on: its table, and where its record is kept."""
 
-    ruleset: Ruleset[Any, Any]
-    state: GameState
-    record: Record
+    table: Table
     save_path: Path
     """Where the record goes when the table leaves (and after every step if ``keep``)."""
     keep: bool
@@ -85,53 +75,65 @@ class Game:
     ended_before: bool = False
     """A resumed record that had already ended: its score was kept when it ended."""
 
+    @property
+    def ruleset(self) -> Ruleset[Any, Any]:
+        return self.table.ruleset
+
+    @property
+    def state(self) -> GameState:
+        state: GameState = self.table.state
+        return state
+
+    @property
+    def record(self) -> Record:
+        assert self.table.record is not None
+        return self.table.record
+
 
 @dataclass
 class HotSeat:
-    """Plays one game at one terminal: draws the table, asks the humans, lets agents play."""
+    """Amulet's front at one terminal (``play_turns.Front``): draws the table, asks the
+    humans; the table's agents play the other seats."""
 
     game: Game
     humans: list[str]
-    agents: dict[str, Agent]
     console: Console
     stdin: TextIO
     speaker: Any = None
     """A ``cli.speech.Speaker`` (or None: silent)."""
     last: list[Event] = field(default_factory=list)
-    streams: dict[str, Stream] = field(default_factory=dict)
+    drawn: bool = False
 
     def run(self) -> None:
         """Play to the end, or save and stop when the table leaves."""
         try:
-            self._play()
+            hot_seat(self.game.table, self, self._keep)
         except (KeyboardInterrupt, Leave):
             self._leave()
             return
+        self.console.print(self._table())
         self._finish()
 
-    def _play(self) -> None:
-        """Step until the game ends; the full table is drawn whenever a human must choose."""
-        ruleset, state = self.game.ruleset, self.game.state
-        drawn = False
-        while ruleset.outcome(state) is None:
-            if self._human_to_act() or not drawn:
-                self.console.print(self._table())
-                drawn = True
-            else:
-                self._show_events()
-            choices = self._choose()
-            events = cast(list[Event], list(ruleset.step(state, choices)))
-            self.game.record.add(choices)
-            if self.game.keep:
-                keep_record(self.game.record, self.game.save_path)
-            self.last = events
-            self._speak(events)
-        self.console.print(self._table())
+    def _keep(self) -> None:
+        if self.game.keep:
+            keep_record(self.game.record, self.game.save_path)
 
-    def _human_to_act(self) -> bool:
-        ruleset, state = self.game.ruleset, self.game.state
-        return any(seat in self.humans and ruleset.legal(state, seat)
-                   for seat in ruleset.to_act(state))
+    def before_step(self, table: Table, asking: Sequence[Seat]) -> None:
+        """The full table whenever a human must choose (and first of all); else the last
+        step's events."""
+        if asking or not self.drawn:
+            self.console.print(self._table())
+            self.drawn = True
+        else:
+            self._show_events()
+
+    def ask(self, table: Table, seat: Seat) -> Action:
+        legal = table.legal(seat)
+        return self._ask(seat, legal, list(table.view(seat)["claims"]))
+
+    def after_step(self, table: Table, events: Sequence[Any]) -> None:
+        self.last = list(events)
+        self._speak(self.last)
 
     def _show_events(self) -> None:
         """Steps nobody here chooses in (agents alone): their events, without the map."""
@@ -146,23 +148,6 @@ class HotSeat:
         state = self.game.state
         view = self.game.ruleset.view(state, self.game.ruleset.seats(state)[0])
         return draw.table(state.level.generator.level, view, self.last, bool(self.humans))
-
-    def _choose(self) -> dict[str, Action]:
-        """Each seat that acts now, in seat order: humans are asked, agents choose."""
-        ruleset, state = self.game.ruleset, self.game.state
-        acting = ruleset.to_act(state)
-        choices: dict[str, Action] = {}
-        for seat in [s for s in ruleset.seats(state) if s in acting]:
-            legal = ruleset.legal(state, seat)
-            if not legal:
-                continue
-            view = ruleset.view(state, seat)
-            if seat in self.humans:
-                choices[seat] = self._ask(seat, legal, list(view["claims"]))
-            else:
-                stream = self.streams.setdefault(seat, agent_stream(state.seed, seat))
-                choices[seat] = self.agents[seat].choose(view, legal, stream)
-        return choices
 
     def _ask(self, seat: str, legal: Sequence[Action], claims: list[str]) -> Action:
         """Ask until the answer is one of the seat's actions; bad answers only ask again."""
@@ -228,17 +213,9 @@ class HotSeat:
     def players(self) -> list[str]:
         """Who sat at the table: heroes played here by name, agents' seats marked as theirs,
         so that games the agents played alone keep a high-score table of their own."""
-        return [seat if seat in self.humans else f"{seat} ({self.agents[seat].name})"
+        agents = self.game.table.agents
+        return [seat if seat in self.humans else f"{seat} ({agents[seat].name})"
                 for seat in self.game.ruleset.seats(self.game.state)]
-
-
-def keep_record(record: Record, path: Path) -> None:
-    """Save the record atomically; a place that cannot be written is bad input."""
-    try:
-        save_record(record, path)
-    except OSError as error:
-        raise BadInput(f"{path}: cannot save the game record "
-                       f"({error.strerror or error})") from None
 
 
 # --- setting a game up from the options -------------------------------------------------------
@@ -272,13 +249,11 @@ def new_game(options: PlayOptions, console: Console) -> Game:
         console.print(f"Seed {seed} (play this game again with --seed {seed})",
                       markup=False, highlight=False, soft_wrap=True)
     check_seed(seed)
-    ruleset = get(SYSTEM)
-    record = new_record(ruleset, config, seed)
     if options.record is not None:
         save_path, keep = options.record, True
     else:
         save_path, keep = free_path(Path(f"amulet-{seed}.json")), False
-    return Game(ruleset, ruleset.new(config, seed), record, save_path, keep)
+    return Game(Table.start(get(SYSTEM), config, seed), save_path, keep)
 
 
 def resumed_game(options: PlayOptions) -> Game:
@@ -290,14 +265,13 @@ def resumed_game(options: PlayOptions) -> Game:
     if record.system != SYSTEM:
         raise BadInput(f"{path}: a {record.system} record; `play amulet` goes on with "
                        "amulet games")
-    ruleset, state, _ = replay(record, str(path))
-    check_same(options, record, state.config)
+    table, _ = Table.resume(record, {}, str(path))
+    check_same(options, record, table.state.config)
     target = path
     if options.record is not None and options.record.resolve() != path.resolve():
         check_target(options.record)
         target = options.record
-    ended = ruleset.outcome(state) is not None
-    return Game(ruleset, state, record, target, keep=True, ended_before=ended)
+    return Game(table, target, keep=True, ended_before=table.outcome is not None)
 
 
 def check_same(options: PlayOptions, record: Record, config: GameConfig) -> None:
@@ -365,10 +339,10 @@ def play(options: PlayOptions, console: Console, stdin: TextIO) -> None:
     config = game.state.config
     automated = auto_seats(options.auto, config)
     humans = [seat for seat in config.hero_names() if seat not in automated]
-    agents = {seat: make_agent(options.agent) for seat in automated}
+    game.table.automate({seat: options.agent.strip().lower() for seat in automated}, "--agent")
     if game.keep:
         keep_record(game.record, game.save_path)
-    HotSeat(game, humans, agents, console, stdin, speaker_for(options.speak, console)).run()
+    HotSeat(game, humans, console, stdin, speaker_for(options.speak, console)).run()
 
 
 @play_app.command("amulet")

@@ -1,34 +1,105 @@
-"""Hot-seat play at one terminal for the turn-based rulesets (Card Crawl, Labyrinth).
+"""Hot-seat play at one terminal: the one loop every system's `undercroft play` runs.
 
-Each human seat is shown the table and a numbered list of what it may do, and types
-a number or the start of an action's text; automated seats choose for themselves;
-the software is the game master. The record is kept after every step, so
-`undercroft replay FILE` plays the game again exactly; "quit" or the end of input
-stops (the record keeps the game). Each system brings its own way of showing the
-table (``show``).
+The game is an engine :class:`~undercroft.engine.table.Table`: automated seats choose for
+themselves, and each person's seat is asked by a :class:`Front`, the system's way of
+showing the table and reading what was typed. :func:`hot_seat` asks the people who must
+choose, lets the table take the step and keeps the record after every step, so
+`undercroft replay FILE` plays the game again exactly. The turn-based systems (Card
+Crawl, Labyrinth, Dungeon Squad!) share :func:`run_table` and its plain front, with their
+own ``show``; Amulet's front (the map, announcements, claims) is in ``play_commands``.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import Any, TextIO
+from typing import Any, Protocol, TextIO
 
 from pydantic import ValidationError
 from rich.console import Console
 
 from undercroft.content.files import check_replaceable
-from undercroft.engine.agents import Agent, agent_stream
-from undercroft.engine.record import Record, new_record, save_record
+from undercroft.engine.api import Event, Seat
+from undercroft.engine.record import Record, save_record
 from undercroft.engine.registry import get
+from undercroft.engine.table import Table
 from undercroft.errors import BadInput, first_problem
-from undercroft.rng import Stream, fresh_seed
+from undercroft.rng import fresh_seed
 
 SEED_LIMIT = 2**63
 """Seeds accepted: every game seed the balance lab reports (``sim.games.game_seed`` gives
 63-bit numbers), so any simulated game can be played again at the terminal."""
 NEW_SEED_BITS = 31
 """A seed drawn when none is given: short enough to read out and type again."""
+
+
+class Leave(Exception):
+    """The table wants to stop here: end of input or 'quit'. The record keeps the game."""
+
+
+class Front(Protocol):
+    """How one system's table is shown at the terminal and its people asked."""
+
+    def before_step(self, table: Table, asking: Sequence[Seat]) -> None:
+        """Before the choices of a step (``asking``: the people who choose in it)."""
+
+    def ask(self, table: Table, seat: Seat) -> Any:
+        """The action the person at ``seat`` chooses; :class:`Leave` to stop."""
+
+    def after_step(self, table: Table, events: Sequence[Event]) -> None:
+        """After a step is taken, with its events."""
+
+
+def hot_seat(table: Table, front: Front, keep: Callable[[], None]) -> None:
+    """Play ``table`` until its game ends: each step, the people who must choose are asked
+    in seat order, the automated seats choose, the step is taken and ``keep`` saves the
+    record. :class:`Leave` (or Ctrl-C) from ``front`` goes up to the caller, the step
+    not taken."""
+    while table.outcome is None:
+        waiting = table.waiting_for()
+        asking = [seat for seat in table.seats if seat in waiting]
+        front.before_step(table, asking)
+        for seat in asking:
+            table.choose(seat, front.ask(table, seat))
+
+        def stepped(events: Sequence[Event]) -> None:
+            keep()
+            front.after_step(table, events)
+
+        table.run_automated(1, stepped)
+
+
+def keep_record(record: Record, path: Path) -> None:
+    """Save the record atomically; a place that cannot be written is bad input."""
+    try:
+        save_record(record, path)
+    except OSError as error:
+        raise BadInput(f"{path}: cannot save the game record "
+                       f"({error.strerror or error})") from None
+
+
+class PlainFront:
+    """The turn-based systems' table: ``show`` draws what the acting seat sees and its
+    numbered choices; a number or the start of an action's text picks one."""
+
+    def __init__(self, console: Console, stdin: TextIO,
+                 show: Callable[[Console, dict[str, Any], str, Sequence[Any]], None]) -> None:
+        self.console, self.stdin, self.show = console, stdin, show
+
+    def before_step(self, table: Table, asking: Sequence[Seat]) -> None:
+        return None
+
+    def ask(self, table: Table, seat: Seat) -> Any:
+        legal = table.legal(seat)
+        self.show(self.console, table.view(seat), seat, legal)
+        picked = _ask(self.console, self.stdin, seat, legal)
+        if picked is None:
+            raise Leave
+        return picked
+
+    def after_step(self, table: Table, events: Sequence[Event]) -> None:
+        for event in events:
+            self.console.print(f"  {event.to_dict()['text']}", markup=False)
 
 
 def run_table(system: str, fields: dict[str, Any], seed: int | None, auto: str | None,
@@ -50,39 +121,30 @@ def run_table(system: str, fields: dict[str, Any], seed: int | None, auto: str |
     known = ruleset.agents()
     if agent not in known:
         raise BadInput(f"--agent {agent!r}: unknown (known: {', '.join(sorted(known))})")
-    state = ruleset.new(config, seed)
-    seats = list(ruleset.seats(state))
+    table = Table.start(ruleset, config, seed)
+    seats = table.seats
     automated = _auto_seats(auto, seats)
-    agents: dict[str, Agent] = {seat: known[agent]() for seat in automated}
-    streams: dict[str, Stream] = {}
-    kept = new_record(ruleset, config, seed)
+    table.automate({seat: agent for seat in automated})
     console.print(f"{system}, seed {seed}: {len(seats)} seats "
                   f"(automated: {', '.join(automated) or 'none'})", markup=False)
-    for event in ruleset.view(state, None)["events"]:
+    for event in table.view(None)["events"]:
         console.print(event["text"], markup=False)
-    while ruleset.outcome(state) is None:
-        seat = sorted(ruleset.to_act(state))[0]
-        legal = ruleset.legal(state, seat)
-        view = ruleset.view(state, seat)
-        if seat in agents:
-            stream = streams.setdefault(seat, agent_stream(seed, seat))
-            choice = agents[seat].choose(view, legal, stream)
-        else:
-            show(console, view, seat, legal)
-            picked = _ask(console, stdin, seat, legal)
-            if picked is None:
-                _keep(kept, record_path)
-                console.print(f"Stopped at step {len(kept.choices)}"
-                              + (f"; the record is in {record_path}" if record_path else ""),
-                              markup=False)
-                return
-            choice = picked
-        events = ruleset.step(state, {seat: choice})
-        kept.add({seat: choice})
-        _keep(kept, record_path)
-        for event in events:
-            console.print(f"  {event.to_dict()['text']}", markup=False)
-    outcome = ruleset.outcome(state)
+    assert table.record is not None
+    record = table.record
+
+    def keep() -> None:
+        if record_path is not None:
+            keep_record(record, record_path)
+
+    try:
+        hot_seat(table, PlainFront(console, stdin, show), keep)
+    except Leave:
+        keep()
+        console.print(f"Stopped at step {len(record.choices)}"
+                      + (f"; the record is in {record_path}" if record_path else ""),
+                      markup=False)
+        return
+    outcome = table.outcome
     assert outcome is not None
     console.print(f"The game is over: {outcome.result} {outcome.summary}", markup=False)
 
@@ -100,15 +162,6 @@ def _auto_seats(text: str | None, seats: list[str]) -> list[str]:
     return [seat for seat in seats if seat in chosen]
 
 
-def _keep(record: Record, path: Path | None) -> None:
-    if path is None:
-        return
-    try:
-        save_record(record, path)
-    except OSError as error:
-        raise BadInput(f"{path}: cannot save the game record ({error.strerror})") from None
-
-
 def _ask(console: Console, stdin: TextIO, seat: str, legal: Sequence[Any]) -> Any:
     """The action the person means, or None to stop (quit, or the end of input)."""
     while True:
@@ -124,3 +177,4 @@ def _ask(console: Console, stdin: TextIO, seat: str, legal: Sequence[Any]) -> An
             return fits[0]
         console.print("Type the number of an action or the start of its text (one action "
                       "only), or quit.", markup=False)
+

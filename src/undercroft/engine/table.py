@@ -172,6 +172,14 @@ class Table:
         table.replay(steps, where)
         return table, refused
 
+    def automate(self, names: Mapping[Seat, str], where: str = "agent") -> None:
+        """Let the ruleset's agents named by ``names`` play those seats from here on, each
+        with its own stream from the start (the other seats wait for people)."""
+        self.agents = agents_named(self.ruleset, names, where)
+        self.automated = dict(names)
+        self.streams = {}
+        self.changes += 1
+
     def replay(self, steps: Sequence[Mapping[Seat, str]], where: str = "the record") -> None:
         """Take recorded steps (choices as text), asking the automated seats again so that
         their streams stand where they stood; BadInput naming the step if one does not fit."""
@@ -182,7 +190,7 @@ class Table:
                 for seat in sorted(choices):
                     if seat in self.agents:
                         self.agent_choice(seat, self.ruleset.legal(self.state, seat))
-                self._take(choices)
+                self._take(choices, texts=texts)
             except BadInput as error:
                 raise BadInput(f"{where}: step {number}: {error}") from None
         self.changes += 1
@@ -334,12 +342,16 @@ class Table:
             stream = self.streams[seat] = agent_stream(self.seed, seat)
         return self.agents[seat].choose(self.ruleset.view(self.state, seat), legal, stream)
 
-    def _take(self, choices: Mapping[Seat, Any], guard: Guard | None = None
-              ) -> Sequence[Event]:
+    def _take(self, choices: Mapping[Seat, Any], guard: Guard | None = None,
+              texts: Mapping[Seat, str] | None = None) -> Sequence[Event]:
+        """Take one step, and record it (as ``texts`` when replaying a record's step)."""
         if guard is None:
             events = self.ruleset.step(self.state, choices)
             if self.record is not None:
-                self.record.add(choices)
+                if texts is None:
+                    self.record.add(choices)
+                else:
+                    self.record.choices.append(dict(texts))
         else:
             texts = {seat: action.text for seat, action in choices.items()}
             try:
