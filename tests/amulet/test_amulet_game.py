@@ -8,6 +8,7 @@ from typing import Any, Final
 import laid_out
 import pytest
 
+from undercroft.engine.table import Table
 from undercroft.errors import BadInput
 from undercroft.systems.amulet.actions import parse_action
 from undercroft.systems.amulet.fight import Fight
@@ -26,7 +27,6 @@ from undercroft.systems.amulet.level_play import adopt_exits, mark_seen, populat
 from undercroft.systems.amulet.meta_dungeon import new_game
 from undercroft.systems.amulet.ruleset import RULESET
 from undercroft.systems.amulet.scene import Content, ExitState, Generator, Monster, Scene, Swarm
-from undercroft.web.live import LiveTable, read_choice
 
 
 def game(seed: int = 1, **fields: Any) -> GameState:
@@ -812,11 +812,11 @@ def test_a_wide_way_leads_into_every_room_behind_it_as_each_hero_chooses() -> No
     assert leaves == ["leave by 1.1 into room 2", "leave by 1.1 into room 3"]
     with pytest.raises(BadInput, match="not possible"):
         act(state, Warrior="leave by 1.1")
-    table = LiveTable(1, RULESET, state.config, 3, {}, state=state, seats=["Warrior", "Elf"])
-    assert read_choice(table, "Warrior", "leave by 1.1 into room 3") == parse_action(
+    table = Table(RULESET, state, 3, {})
+    assert table.read("Warrior", "leave by 1.1 into room 3") == parse_action(
         "leave by 1.1 into room 3")  # the web table takes the choice as the terminal does
     with pytest.raises(BadInput):
-        read_choice(table, "Warrior", "leave by 1.1 into room 4")
+        table.read("Warrior", "leave by 1.1 into room 4")
     act(state, Warrior="leave by 1.1 into room 3", Elf="leave by 1.1 into room 2")
     assert (state.rooms["Warrior"], state.rooms["Elf"]) == (3, 2)
     assert [a.text for a in legal_for(state, "Warrior") if a.verb == "leave"] == [

@@ -18,8 +18,8 @@ from web_helpers import Table, cycling_pick, db_url, new_app
 
 from undercroft.cli.serve_command import serve_command
 from undercroft.engine import snapshot
+from undercroft.engine import table as table_module
 from undercroft.store.games import GameStore
-from undercroft.web import live as live_module
 from undercroft.web.live import SNAPSHOT_EVERY
 
 AUTOMATED = {"Elf": "sensible", "Wizard": "random"}
@@ -114,7 +114,7 @@ def test_a_snapshot_larger_than_the_limit_is_not_read(
         ) -> None:
     """A damaged row cannot make the server inflate gigabytes: past the limit it stops."""
     table, before, _ = _played(tmp_path)
-    monkeypatch.setattr(live_module, "MAX_SNAPSHOT", 1_000)
+    monkeypatch.setattr(table_module, "MAX_SNAPSHOT", 1_000)
     with caplog.at_level(logging.WARNING), TestClient(new_app(tmp_path)) as client:
         again = Table.reopen(client, table)
         assert again.live().snapshot_at == 0 and again.truth_hash() == before

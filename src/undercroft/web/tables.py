@@ -22,6 +22,7 @@ from sqlalchemy.exc import SQLAlchemyError
 
 from undercroft.engine import registry
 from undercroft.engine.api import Seat
+from undercroft.engine.table import Table, read_config
 from undercroft.errors import BadInput
 from undercroft.rng import fresh_seed
 from undercroft.store.games import GameStore, Listed, StoredSeat
@@ -32,8 +33,6 @@ from undercroft.web.live import (
     advance,
     now,
     read_choice,
-    read_config,
-    replay_into,
     restore,
     write_snapshot,
 )
@@ -119,20 +118,11 @@ class TableService:
             raise Refused(429, f"this server holds its most live tables ({limits.max_tables}); "
                           "try again when games have finished")
         ruleset = registry.get(system)
-        live = LiveTable(0, ruleset, read_config(ruleset, config), self.seeds(),
-                         dict(automated), snapshot_every=self.snapshot_every,
+        table = Table.start(ruleset, read_config(ruleset, config), self.seeds(),
+                            automated=dict(automated))
+        live = LiveTable(0, table, snapshot_every=self.snapshot_every,
                          last_active=self.clock())
-        agents = ruleset.agents()
-        for seat, agent in automated.items():
-            if agent not in agents:
-                raise BadInput(f"automated.{seat[:MAX_NAME]}: no agent {agent[:MAX_NAME]!r} "
-                               f"(known: {', '.join(sorted(agents))})")
-        replay_into(live)
         seats = live.seats
-        for seat in automated:
-            if seat not in seats:
-                raise BadInput(f"automated: no seat {seat[:MAX_NAME]!r} (seats: "
-                               f"{', '.join(seats)})")
         if all(seat in automated for seat in seats):
             raise BadInput(f"automated: every seat is automated; leave at least one of "
                            f"{', '.join(seats)} to a person")
@@ -440,16 +430,5 @@ def _recorded(live: LiveTable, seat: Seat, step: int, said: str) -> bool:
 
 
 def _means(live: LiveTable, said: str) -> str | None:
-    """The text of the action ``said`` stands for, as the record keeps it (a claim, a
-    leading ``!``, as its claiming form); None if it stands for none."""
-    claim = said.startswith("!")
-    try:
-        action = live.ruleset.parse(said.removeprefix("!").strip())
-    except ValueError:
-        return None
-    if claim:
-        claiming = getattr(action, "claiming", None)
-        if not callable(claiming):
-            return None
-        action = claiming()
-    return str(action.text)
+    """The text of the action ``said`` stands for, as the record keeps it."""
+    return live.table.means(said)
