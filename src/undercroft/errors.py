@@ -4,9 +4,14 @@ The command line turns a :class:`BadInput` into one line on stderr and exit
 code 2 (see DESIGN.md, Contracts); anything else is a fault of ours (exit 1).
 :func:`first_problem` reads a validator's error (pydantic's, or FastAPI's for a
 request) so that every place that checks a document words its one line the same way.
+
+Code below the command line words its bad input in its own terms ("database URL: ...",
+"depth 0: ..."); the command line, which knows which option gave the value, names that
+option instead with :func:`flag`.
 """
 
-from collections.abc import Collection, Mapping, Sequence
+from collections.abc import Collection, Iterator, Mapping, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Protocol
 
@@ -25,6 +30,22 @@ def one_line(message: str) -> str:
         return message
     return "".join(char if char.isprintable() else char.encode("unicode_escape").decode()
                    for char in message)
+
+
+@contextmanager
+def flag(option: str, subject: str = "") -> Iterator[None]:
+    """Inside, a :class:`BadInput` whose line starts with ``subject`` (the domain's words
+    for the value: ``database``; by default the option's own words, ``snapshot every``
+    for ``--snapshot-every``) is raised again with ``option`` in their place, so that a
+    person reads the option they typed; any other line passes unchanged."""
+    words = subject or option.lstrip("-").replace("-", " ")
+    try:
+        yield
+    except BadInput as error:
+        line = str(error)
+        if not line.startswith(f"{words} "):
+            raise
+        raise BadInput(option + line[len(words):]) from None
 
 
 class Validation(Protocol):

@@ -85,6 +85,12 @@ def test_generate_refuses_bad_input(capsys: pytest.CaptureFixture[str], args: li
     assert_bad_input(run(capsys, "amulet", "generate", "--seed", "1", *args))
 
 
+def test_a_depth_the_generator_refuses_names_the_option(capsys: pytest.CaptureFixture[str]
+                                                        ) -> None:
+    assert_bad_input(run(capsys, "amulet", "generate", "--depth", "0"),
+                     "error: --depth 0: a dungeon level is 1 or deeper")
+
+
 def test_bad_input_leaves_saved_files_alone(capsys: pytest.CaptureFixture[str],
                                             tmp_path: Path) -> None:
     saved = tmp_path / "level.json"

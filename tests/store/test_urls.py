@@ -1,4 +1,4 @@
-"""A ``--db`` URL: the PostgreSQL driver picked from what is installed, and every URL that
+"""A database URL: the PostgreSQL driver picked from what is installed, and every URL that
 cannot be used refused with one line that never shows the password."""
 
 from __future__ import annotations
@@ -21,7 +21,7 @@ def _refused(url: str) -> str:
     with pytest.raises(BadInput) as refused:
         engine_url(url)
     line = str(refused.value)
-    assert "\n" not in line and line.startswith("--db ")
+    assert "\n" not in line and line.startswith("database ")
     assert "secret" not in line
     return line
 
@@ -52,7 +52,7 @@ def test_postgresql_without_any_driver_says_how_to_install_one(
         monkeypatch: pytest.MonkeyPatch) -> None:
     _only(monkeypatch)
     line = _refused("postgresql://ann:secret@host/undercroft")
-    assert line == ("--db postgresql://ann:***@host/undercroft: the PostgreSQL driver is not "
+    assert line == ("database postgresql://ann:***@host/undercroft: the PostgreSQL driver is not "
                     "installed (pip install 'undercroft[postgres]')")
 
 
@@ -62,7 +62,7 @@ def test_a_driver_named_in_the_url_is_kept_or_said_to_be_missing(
     url = engine_url("postgresql+psycopg2://ann@host/undercroft")
     assert url.drivername == "postgresql+psycopg2"
     assert _refused("postgresql+psycopg://ann:secret@host/undercroft") == (
-        "--db postgresql+psycopg://ann:***@host/undercroft: the PostgreSQL driver psycopg is "
+        "database postgresql+psycopg://ann:***@host/undercroft: the PostgreSQL driver psycopg is "
         "not installed (pip install 'undercroft[postgres]')")
     assert "pg8000 is not installed (pip install pg8000)" in _refused(
         "postgresql+pg8000://ann:secret@host/undercroft")
@@ -99,10 +99,10 @@ def test_what_is_not_a_url_is_one_line_with_examples(url: str) -> None:
 def test_an_unknown_database_or_driver_is_one_line(monkeypatch: pytest.MonkeyPatch) -> None:
     _only(monkeypatch, "psycopg")
     assert _refused("nosuchdb://ann:secret@x/y") == (
-        "--db nosuchdb://ann:***@x/y: no database kind 'nosuchdb' (e.g. "
+        "database nosuchdb://ann:***@x/y: no database kind 'nosuchdb' (e.g. "
         "sqlite:///games.sqlite3 or postgresql://user@host/undercroft)")
     assert _refused("postgresql+nosuch://ann:secret@x/y") == (
-        "--db postgresql+nosuch://ann:***@x/y: SQLAlchemy has no driver 'nosuch' for "
+        "database postgresql+nosuch://ann:***@x/y: SQLAlchemy has no driver 'nosuch' for "
         "postgresql")
 
 

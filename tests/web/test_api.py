@@ -312,10 +312,15 @@ def test_quick_configs_are_valid_for_every_system() -> None:
 
 def test_serve_refuses_bad_options_in_one_line(capsys: pytest.CaptureFixture[str],
                                                tmp_path: Path) -> None:
-    for args in (["--port", "0"], ["--db", "nosuchdb://x/y"], ["--host", " "],
-                 ["--snapshot-every", "-1"]):
+    for args, fragment in ((["--port", "0"], "--port 0"),
+                           (["--db", "nosuchdb://x/y"], "error: --db nosuchdb://x/y: no database"),
+                           (["--host", " "], "--host"),
+                           (["--snapshot-every", "-1"], "--snapshot-every -1"),
+                           (["--max-tables", "-1"], "error: --max-tables -1: expected 0"),
+                           (["--snapshot-key", str(tmp_path)], f"error: --snapshot-key {tmp_path}"),
+                           (["--db", f"sqlite:///{tmp_path}"], f"error: --db sqlite:///{tmp_path}:")):
         result = run(capsys, "serve", *args)
-        assert_bad_input(result)
+        assert_bad_input(result, fragment)
 
 
 def test_serve_starts_the_app_and_says_where_to_open_it(tmp_path: Path) -> None:

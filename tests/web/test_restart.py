@@ -124,4 +124,4 @@ def test_a_database_url_that_cannot_be_used_is_one_line() -> None:
     for url in ("not a url", "nosuchdb://x/y"):
         with pytest.raises(BadInput) as refused:
             create_app(url)
-        assert "\n" not in str(refused.value) and "--db" in str(refused.value)
+        assert "\n" not in str(refused.value) and str(refused.value).startswith("database ")

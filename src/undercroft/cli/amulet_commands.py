@@ -14,7 +14,7 @@ from rich.table import Table
 from undercroft.cli.amulet_explore import Walkthrough
 from undercroft.cli.amulet_scenario import scenario_command
 from undercroft.cli.output import check_target, emit_json, new_seed, write_bytes, write_text
-from undercroft.errors import BadInput
+from undercroft.errors import BadInput, flag
 from undercroft.maps.ascii import render_ascii
 from undercroft.maps.model import LevelMap
 from undercroft.maps.png import render_png
@@ -49,10 +49,9 @@ def level_config(size: int, gm_choice: str) -> LevelConfig:
 def level_generator(seed: int | None, depth: int, size: int, gm_choice: str) -> LevelGenerator:
     """A generator for the command-line options, refusing bad values in one line each."""
     config = level_config(size, gm_choice)
-    if depth < 1:
-        raise BadInput(f"--depth {depth}: dungeon levels are numbered from 1")
     seed = new_seed() if seed is None else seed
-    return LevelGenerator(config, seed, depth, ask=ask_gm if gm_choice == "ask" else None)
+    with flag("--depth", "depth"):
+        return LevelGenerator(config, seed, depth, ask=ask_gm if gm_choice == "ask" else None)
 
 
 def ask_gm(table: str, options: list[str]) -> str:

@@ -15,7 +15,7 @@ import typer
 from rich.console import Console
 
 from undercroft.content import packs
-from undercroft.errors import BadInput
+from undercroft.errors import BadInput, flag
 from undercroft.web.quotas import ServeLimits, duration
 
 LOGGERS: Final = ("uvicorn.access", "uvicorn.error")
@@ -73,16 +73,19 @@ def serve_command(
                        "number of steps")
     for folder in packs_folder or ():
         packs.add_folder(folder, "--packs")
-    limits = ServeLimits(tables_per_hour=tables_per_hour, max_tables=max_tables,
-                         steps_per_request=steps_per_request,
-                         archive_finished=duration(archive_finished, "--archive-finished"),
-                         archive_idle=duration(archive_idle, "--archive-idle"))
+    with flag("--tables-per-hour"), flag("--max-tables"), flag("--steps-per-request"):
+        limits = ServeLimits(tables_per_hour=tables_per_hour, max_tables=max_tables,
+                             steps_per_request=steps_per_request,
+                             archive_finished=duration(archive_finished, "--archive-finished"),
+                             archive_idle=duration(archive_idle, "--archive-idle"))
     from undercroft.web import serving
     from undercroft.web.app import create_app
     from undercroft.web.tokens import RedactTokens
 
-    app = create_app(db, snapshot_every=snapshot_every, limits=limits,
-                     allowed_hosts=allowed_host or (), key_file=snapshot_key)
+    with (flag("--db", "database"), flag("--snapshot-key", "snapshot key"),
+          flag("--snapshot-every", "steps between snapshots")):
+        app = create_app(db, snapshot_every=snapshot_every, limits=limits,
+                         allowed_hosts=allowed_host or (), key_file=snapshot_key)
     for name in LOGGERS:
         logging.getLogger(name).addFilter(RedactTokens())
     shown = "127.0.0.1" if host in ("0.0.0.0", "::") else host

@@ -141,7 +141,7 @@ class GameStore:
             bring_up_to_date(self._engine)
         except SQLAlchemyError as error:
             self._engine.dispose()
-            raise BadInput(f"--db {self.where}: cannot open the database ({_reason(error)})"
+            raise BadInput(f"database {self.where}: cannot open it ({_reason(error)})"
                            ) from None
 
     @property
@@ -279,7 +279,7 @@ class GameStore:
             with self._engine.connect() as connection:
                 found = list(connection.execute(query))
         except SQLAlchemyError as error:
-            raise BadInput(f"--db {self.where}: cannot list its tables ({_reason(error)})"
+            raise BadInput(f"database {self.where}: cannot list its tables ({_reason(error)})"
                            ) from None
         return [Listed(row.id, str(row.token), _maybe_moment(row.created),
                        _maybe_moment(row.last_active), _maybe_moment(row.finished),
@@ -376,7 +376,7 @@ def _engine(url: str) -> Engine:
         try:
             folder.mkdir(parents=True, exist_ok=True)
         except OSError as error:
-            raise BadInput(f"--db {where}: cannot create its folder ({error.strerror})"
+            raise BadInput(f"database {where}: cannot create its folder ({error.strerror})"
                            ) from None
     options: dict[str, Any] = {}  # SQLite in memory: one connection for every thread
     if parsed.get_backend_name() == "sqlite":
@@ -387,7 +387,7 @@ def _engine(url: str) -> Engine:
     try:
         engine = create_engine(parsed, **options)
     except (ArgumentError, NoSuchModuleError, ImportError) as error:
-        raise BadInput(f"--db {where}: cannot use this database ({error})") from None
+        raise BadInput(f"database {where}: cannot use it ({error})") from None
     if parsed.get_backend_name() == "sqlite":
         sqlalchemy_event.listen(engine, "connect", _sqlite_journal)
     return engine

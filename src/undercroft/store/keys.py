@@ -48,10 +48,10 @@ def load_key(path: Path | None) -> bytes:
         _make(path)
         descriptor = os.open(path, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_NOFOLLOW", 0))
     except OSError as error:
-        raise BadInput(f"--snapshot-key {path}: cannot use it ({error.strerror})") from None
+        raise BadInput(f"snapshot key {path}: cannot use it ({error.strerror})") from None
     try:
         if not stat.S_ISREG(os.fstat(descriptor).st_mode):
-            raise BadInput(f"--snapshot-key {path}: not a regular file")
+            raise BadInput(f"snapshot key {path}: not a regular file")
         data = os.read(descriptor, MAX_KEY_FILE + 1)
     finally:
         os.close(descriptor)
@@ -60,7 +60,7 @@ def load_key(path: Path | None) -> bytes:
     except (UnicodeDecodeError, ValueError):
         key = b""
     if len(key) < KEY_BYTES or len(data) > MAX_KEY_FILE:
-        raise BadInput(f"--snapshot-key {path}: not a key (expected {KEY_BYTES * 2} or more "
+        raise BadInput(f"snapshot key {path}: not a key (expected {KEY_BYTES * 2} or more "
                        "hex digits; remove the file to have a new one made)")
     return key
 

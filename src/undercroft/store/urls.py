@@ -1,4 +1,4 @@
-"""A ``--db`` URL read into the URL SQLAlchemy connects with, or one line of bad input.
+"""A database URL read into the URL SQLAlchemy connects with, or one line of bad input.
 
 ``postgresql://`` names no driver, and which one SQLAlchemy then picks depends on its
 version (psycopg2 before 2.1, psycopg 3 since), whether or not it is installed. Here the
@@ -44,30 +44,30 @@ def engine_url(url: str) -> URL:
     try:
         parsed = make_url(url)
     except (ArgumentError, ValueError):  # ValueError: a port that is not a number
-        raise BadInput(f"--db {_without_password(url)!r}: not a database URL ({EXAMPLES})"
+        raise BadInput(f"database {_without_password(url)!r}: not a database URL ({EXAMPLES})"
                        ) from None
     where = parsed.render_as_string(hide_password=True)
     backend = parsed.get_backend_name()
     if backend == "postgresql" and "+" not in parsed.drivername:
         driver = next((name for name in POSTGRES_DRIVERS if _installed(name)), None)
         if driver is None:
-            raise BadInput(f"--db {where}: the PostgreSQL driver is not installed "
+            raise BadInput(f"database {where}: the PostgreSQL driver is not installed "
                            f"({POSTGRES_EXTRA})")
         parsed = parsed.set(drivername=f"postgresql+{driver}")
     try:
         dialect = parsed.get_dialect()
     except NoSuchModuleError:
         if _known_backend(parsed):
-            raise BadInput(f"--db {where}: SQLAlchemy has no driver "
+            raise BadInput(f"database {where}: SQLAlchemy has no driver "
                            f"{parsed.get_driver_name()!r} for {backend}") from None
-        raise BadInput(f"--db {where}: no database kind {backend!r} ({EXAMPLES})") from None
+        raise BadInput(f"database {where}: no database kind {backend!r} ({EXAMPLES})") from None
     if getattr(dialect, "is_async", False):
-        raise BadInput(f"--db {where}: {parsed.get_driver_name()} is an asyncio driver, "
+        raise BadInput(f"database {where}: {parsed.get_driver_name()} is an asyncio driver, "
                        "which the store cannot use (postgresql+psycopg is one it can)")
     if backend == "postgresql":
         module, install = DRIVER_MODULES.get(parsed.get_driver_name(), (None, ""))
         if module is not None and not _installed(module):
-            raise BadInput(f"--db {where}: the PostgreSQL driver {parsed.get_driver_name()} "
+            raise BadInput(f"database {where}: the PostgreSQL driver {parsed.get_driver_name()} "
                            f"is not installed ({install})")
     return parsed
 

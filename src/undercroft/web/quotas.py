@@ -40,10 +40,10 @@ class ServeLimits:
     def __post_init__(self) -> None:
         for name in ("tables_per_hour", "max_tables"):
             if getattr(self, name) < 0:
-                raise BadInput(f"--{name.replace('_', '-')} {getattr(self, name)}: expected "
+                raise BadInput(f"{name.replace('_', ' ')} {getattr(self, name)}: expected "
                                "0 (no limit) or more")
         if self.steps_per_request < 1:
-            raise BadInput(f"--steps-per-request {self.steps_per_request}: expected 1 or more")
+            raise BadInput(f"steps per request {self.steps_per_request}: expected 1 or more")
 
 
 def duration(text: str, option: str) -> timedelta:

@@ -80,8 +80,8 @@ class TableService:
                  clock: Callable[[], datetime] = now, sweep_seconds: float = SWEEP_SECONDS
                  ) -> None:
         if snapshot_every < 0:
-            raise BadInput(f"--snapshot-every {snapshot_every}: expected 0 (no snapshots) or "
-                           "a number of steps")
+            raise BadInput(f"steps between snapshots {snapshot_every}: expected 0 (no "
+                           "snapshots) or a number of steps")
         self.store = store
         self.snapshot_every = snapshot_every
         self.limits = limits or ServeLimits()

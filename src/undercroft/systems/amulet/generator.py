@@ -56,7 +56,7 @@ class LevelGenerator:
                  ask: Ask | None = None, tables: dict[str, RollTable] | None = None) -> None:
         self.config = config or LevelConfig()
         if depth < 1:
-            raise BadInput(f"--depth {depth}: a dungeon level is 1 or deeper")
+            raise BadInput(f"depth {depth}: a dungeon level is 1 or deeper")
         self.seed = seed
         self.depth = depth
         # The rules' numbers, read once: a validated config's fields cost a generic

@@ -1,0 +1,32 @@
+"""Bad input in the domain's words, and the command line's option put in their place."""
+
+from __future__ import annotations
+
+import pytest
+
+from undercroft.errors import BadInput, flag
+from undercroft.store.urls import engine_url
+from undercroft.systems.amulet.generator import LevelGenerator
+
+
+def test_domain_errors_speak_of_the_value_not_the_option() -> None:
+    with pytest.raises(BadInput, match=r"^depth 0: a dungeon level is 1 or deeper$"):
+        LevelGenerator(depth=0)
+    with pytest.raises(BadInput, match=r"^database 'not a url': not a database URL"):
+        engine_url("not a url")
+
+
+def test_flag_puts_the_option_in_place_of_the_words_it_names() -> None:
+    with pytest.raises(BadInput) as refused, flag("--db", "database"):
+        engine_url("not a url")
+    assert str(refused.value).startswith("--db 'not a url': not a database URL")
+    with pytest.raises(BadInput, match=r"^--max-tables -1: expected$"), flag("--max-tables"):
+        raise BadInput("max tables -1: expected")
+
+
+def test_flag_leaves_other_lines_and_other_errors_alone() -> None:
+    for words in ("depth first: x", "databases x: y", "x"):
+        with pytest.raises(BadInput, match=f"^{words}$"), flag("--db", "database"):
+            raise BadInput(words)
+    with pytest.raises(KeyError), flag("--db", "database"):
+        raise KeyError("database x")
