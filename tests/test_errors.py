@@ -30,3 +30,25 @@ def test_flag_leaves_other_lines_and_other_errors_alone() -> None:
             raise BadInput(words)
     with pytest.raises(KeyError), flag("--db", "database"):
         raise KeyError("database x")
+
+
+def test_first_problem_gives_a_validators_own_message_without_pydantics_prefix() -> None:
+    from pydantic import BaseModel, ValidationError, field_validator
+
+    from undercroft.errors import first_problem
+
+    class Level(BaseModel):
+        depth: int
+
+        @field_validator("depth")
+        @classmethod
+        def _deep_enough(cls, depth: int) -> int:
+            if depth < 1:
+                raise ValueError("a dungeon level is 1 or deeper")
+            return depth
+
+    with pytest.raises(ValidationError) as refused:
+        Level(depth=0)
+    problem = first_problem(refused.value)
+    assert (problem.field, problem.message, problem.given) == (
+        "depth", "a dungeon level is 1 or deeper", 0)

@@ -13,7 +13,7 @@ option instead with :func:`flag`.
 from collections.abc import Collection, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
-from typing import Protocol
+from typing import Final, Protocol
 
 
 class BadInput(ValueError):
@@ -48,6 +48,10 @@ def flag(option: str, subject: str = "") -> Iterator[None]:
         raise BadInput(option + line[len(words):]) from None
 
 
+VALUE_ERROR: Final = "Value error, "
+"""What pydantic puts before the message of a ``ValueError`` a validator raised."""
+
+
 class Validation(Protocol):
     """What a validator's error offers: pydantic's ``ValidationError`` and FastAPI's
     ``RequestValidationError`` both list their problems this way."""
@@ -62,7 +66,8 @@ class Problem:
     field: str
     """Where: the field's dotted path (``stuff.0.die``), empty for the whole document."""
     message: str
-    """What: the validator's own words (a ``ValueError`` of ours reads "Value error, ...")."""
+    """What: the validator's own words; a ``ValueError`` of ours reads as its own message
+    (without the "Value error, " pydantic puts in front of it)."""
     given: object
     """The value found there (for messages about a person's own option, never a file's)."""
 
@@ -75,4 +80,4 @@ def first_problem(error: Validation, leave_out: Collection[str] = ()) -> Problem
     path = first.get("loc", ())
     parts = path if isinstance(path, tuple | list) else ()
     return Problem(".".join(str(part) for part in parts if part not in leave_out),
-                   str(first.get("msg", "")), first.get("input"))
+                   str(first.get("msg", "")).removeprefix(VALUE_ERROR), first.get("input"))

@@ -185,16 +185,16 @@ def test_the_example_of_plays_boulder_trap_catches_faf_and_misses_urd() -> None:
      'description = "x"\nstuff = [{ name = "Wand", kind = "wand", die = "d8" }]\n',
      "boss 'lich', field stuff.0.kind"),
     ('[boss.lich]\nname = "Lich"\ndie = "d12"\nhit_points = 20\ncost = 10\n'
-     'description = "x"\n', "boss 'lich', field (top level): Value error, a boss needs"),
+     'description = "x"\n', "boss 'lich', field (top level): a boss needs"),
     ('[boss.lich]\nname = "Lich"\ndie = "d12"\nhit_points = 20\ncost = 10\n'
      'description = "x"\nstuff = [{ name = "Wand", kind = "spell", die = "d8" }]\n',
-     "boss 'lich', field stuff.0: Value error, a spell names the seed's spell"),
+     "boss 'lich', field stuff.0: a spell names the seed's spell"),
     ('[boss.lich]\nname = "Lich"\ndie = "d12"\nhit_points = 20\ncost = 10\n'
      'description = "x"\nstuff = [{ name = "Axe", kind = "weapon", die = "d8", '
-     'spell = "heal" }]\n', "boss 'lich', field stuff.0: Value error, a spell names"),
+     'spell = "heal" }]\n', "boss 'lich', field stuff.0: a spell names"),
     ('[boss.lich]\nname = "Lich"\ndie = "d12"\nhit_points = 20\ncost = 10\n'
      'description = "x"\nstuff = [{ name = "Wand", kind = "spell", die = "d8", '
-     'spell = "meteor" }]\n', "boss 'lich', field stuff.0: Value error, spell 'meteor'"),
+     'spell = "meteor" }]\n', "boss 'lich', field stuff.0: spell 'meteor'"),
     ('[monstr.imp]\nname = "Imp"\n', "unknown section 'monstr'"),
     ('monster = 3\n', "section 'monster' must be a table"),
     ('[monster.goblin]\nname = "Goblin"\ndie = "d4"\nhit_points = 2\nloot = ["1E"]\n'

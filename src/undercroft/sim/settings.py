@@ -158,10 +158,9 @@ def _validate(model: type[BaseModel], fields: dict[str, Any], where: str) -> Bas
         return model.model_validate(fields)
     except ValidationError as error:
         problem = first_problem(error)
-        message = problem.message.removeprefix("Value error, ")
         if f"{problem.field}=" in where:
-            raise BadInput(f"{where}: {message}") from None
-        raise BadInput(f"{where}: {problem.field}: {message}") from None
+            raise BadInput(f"{where}: {problem.message}") from None
+        raise BadInput(f"{where}: {problem.field}: {problem.message}") from None
 
 
 def config_dump(config: BaseModel) -> dict[str, Any]:
