@@ -16,12 +16,9 @@ activation only when it would do something.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Final, Literal
+from typing import Final, Literal, Protocol
 
 from undercroft.errors import BadInput
-
-if TYPE_CHECKING:
-    from undercroft.systems.squad.heroes import Hero
 
 Effect = Literal["monster-targets", "hero-targets", "damage", "ignore-damage",
                  "physical-attacks", "spells"]
@@ -82,11 +79,23 @@ def check_level(level: int) -> int:
     return level
 
 
-def _bonus(hero: Hero, effect: Effect) -> int:
+class HasSpecial(Protocol):
+    """What a Special Ability reads of a hero (``heroes.Hero`` has it): which ability it
+    has and at what level. Said here so that heroes depend on their abilities and not
+    the other way round."""
+
+    @property
+    def special(self) -> str: ...
+
+    @property
+    def special_level(self) -> int: ...
+
+
+def _bonus(hero: HasSpecial, effect: Effect) -> int:
     return hero.special_level if SPECIALS[hero.special].effect == effect else 0
 
 
-def extra_targets(hero: Hero) -> int:
+def extra_targets(hero: HasSpecial) -> int:
     """Arcane Vigor: "Your spell can hit L additional Monsters" (0 for any other ability).
 
     For a spell that targets monsters (Fireball, a Lightning Arc): up to L more
@@ -95,7 +104,7 @@ def extra_targets(hero: Hero) -> int:
     return _bonus(hero, "monster-targets")
 
 
-def extra_heroes(hero: Hero) -> int:
+def extra_heroes(hero: HasSpecial) -> int:
     """Divine Insight: "Your spell can help L additional Heroes" (0 for any other ability).
 
     For a spell that targets heroes (Heal, Bless, Haste, Shield, ...).
@@ -103,7 +112,7 @@ def extra_heroes(hero: Hero) -> int:
     return _bonus(hero, "hero-targets")
 
 
-def extra_damage(hero: Hero) -> int:
+def extra_damage(hero: HasSpecial) -> int:
     """Deadly Strike: "Deal L additional damage", added to one damage roll of the hero.
 
     Any damage the hero deals, a weapon's or a damaging spell's (the seed does
@@ -112,16 +121,16 @@ def extra_damage(hero: Hero) -> int:
     return _bonus(hero, "damage")
 
 
-def damage_ignored(hero: Hero) -> int:
+def damage_ignored(hero: HasSpecial) -> int:
     """Hardy Resilience: "Ignore L damage when hit by a Monster" (after armour)."""
     return _bonus(hero, "ignore-damage")
 
 
-def extra_attacks(hero: Hero) -> int:
+def extra_attacks(hero: HasSpecial) -> int:
     """Blurring Speed: "Make L additional physical attacks" this turn."""
     return _bonus(hero, "physical-attacks")
 
 
-def extra_spells(hero: Hero) -> int:
+def extra_spells(hero: HasSpecial) -> int:
     """Inhuman Alacrity: "Cast L additional spells" this turn."""
     return _bonus(hero, "spells")
