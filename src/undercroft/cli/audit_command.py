@@ -29,7 +29,7 @@ from undercroft.cli.lab_options import (
 from undercroft.cli.output import check_folder_target, check_target, emit_json, new_seed
 from undercroft.cli.simulate_command import progress_bar
 from undercroft.engine import registry
-from undercroft.engine.record import new_record, save_record
+from undercroft.engine.record import check_record_target, new_record, save_record
 from undercroft.errors import BadInput
 from undercroft.sim.audit_game import audit_game, auditable
 from undercroft.sim.audit_run import run_audit
@@ -120,7 +120,7 @@ def _one_game(system: str, config: Any, names: tuple[str, ...], seed: int, index
     if until is not None and until < 0:
         raise BadInput(f"--until {until}: expected 0 or more")
     if record is not None:
-        check_target(record, "--record")
+        check_record_target(record, f"--record {record}")
     ruleset = registry.get(system)
     played: list[dict[str, str]] = []
     this_seed = game_seed(seed, index)

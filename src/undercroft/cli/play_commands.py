@@ -26,9 +26,8 @@ from undercroft.cli import play_cardcrawl, play_labyrinth, play_squad
 from undercroft.cli.play_choices import read_choice
 from undercroft.cli.play_seats import auto_seats, game_config, make_agent
 from undercroft.cli.play_turns import Leave, hot_seat, keep_record
-from undercroft.content.files import check_replaceable
 from undercroft.engine.api import Ruleset, Seat
-from undercroft.engine.record import Record, load_record
+from undercroft.engine.record import Record, check_record_target, load_record
 from undercroft.engine.registry import get
 from undercroft.engine.table import Table
 from undercroft.errors import BadInput
@@ -297,16 +296,7 @@ def check_seed(seed: int) -> None:
 def check_target(path: Path) -> None:
     """--record may replace a game record, never some other file, nor a folder, a device
     or a FIFO (:func:`files.check_replaceable`)."""
-    check_replaceable(path, f"--record {path}")
-    if path.exists():
-        try:
-            load_record(path)
-        except BadInput:
-            raise BadInput(f"--record {path}: exists and is not a game record; "
-                           "not overwritten") from None
-    folder = path.parent if str(path.parent) else Path(".")
-    if folder.exists() and not folder.is_dir():
-        raise BadInput(f"--record {path}: {str(folder)!r} is not a folder")
+    check_record_target(path, f"--record {path}")
 
 
 def free_path(path: Path) -> Path:

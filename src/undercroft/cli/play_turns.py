@@ -18,9 +18,8 @@ from typing import Any, Protocol, TextIO
 from pydantic import ValidationError
 from rich.console import Console
 
-from undercroft.content.files import check_replaceable
 from undercroft.engine.api import Event, Seat
-from undercroft.engine.record import Record, save_record
+from undercroft.engine.record import Record, check_record_target, save_record
 from undercroft.engine.registry import get
 from undercroft.engine.table import Table
 from undercroft.errors import BadInput, first_problem
@@ -114,7 +113,7 @@ def run_table(system: str, fields: dict[str, Any], seed: int | None, auto: str |
         option = problem.field.split(".")[0].replace("_", "-")
         raise BadInput(f"--{option} {problem.given}: {problem.message}") from None
     if record_path is not None:
-        check_replaceable(record_path, f"--record {record_path}")
+        check_record_target(record_path, f"--record {record_path}")
     seed = fresh_seed(NEW_SEED_BITS) if seed is None else seed
     if not 0 <= seed < SEED_LIMIT:
         raise BadInput(f"--seed {seed}: expected 0 to {SEED_LIMIT - 1}")

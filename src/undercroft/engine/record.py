@@ -82,12 +82,35 @@ def load_record(path: Path) -> Record:
     return record
 
 
+def check_record_target(path: Path, where: str) -> None:
+    """Before a game is played, that its record may be kept at ``path``: nothing is there,
+    or a game record is (replaced as the game goes on). Another file is never overwritten
+    (``--record notes.txt`` keeps the notes), nor a folder, a device or a FIFO
+    (:func:`files.check_replaceable`, which also refuses a path through a file). The
+    folder it goes in is made if missing. ``where`` (``--record game.json``) starts the
+    line of bad input."""
+    files.check_replaceable(path, where)
+    if path.exists():
+        try:
+            load_record(path)
+        except BadInput:
+            raise BadInput(f"{where}: exists and is not a game record; not overwritten"
+                           ) from None
+
+
+def check_rules(ruleset: Ruleset[Any, Any], rules_version: str, where: str) -> None:
+    """A game kept under ``rules_version`` replays only under those rules: BadInput if the
+    ruleset is now another version (a rule change would make its choices mean other
+    moves)."""
+    if rules_version != ruleset.version:
+        raise BadInput(f"{where}: made with {ruleset.name} rules {rules_version}, "
+                       f"this is {ruleset.version}; it would not replay the same")
+
+
 def start(record: Record, where: str = "the record") -> tuple[Ruleset[Any, Any], Any]:
     """The ruleset and the fresh state a record begins from."""
     ruleset = get(record.system)
-    if record.rules_version != ruleset.version:
-        raise BadInput(f"{where}: made with {record.system} rules {record.rules_version}, "
-                       f"this is {ruleset.version}; it would not replay the same")
+    check_rules(ruleset, record.rules_version, where)
     try:
         config = ruleset.config_model().model_validate(record.config)
     except ValidationError as error:

@@ -28,7 +28,7 @@ from pydantic import BaseModel, ValidationError
 from undercroft.engine import registry, snapshot
 from undercroft.engine.agents import Agent, agent_stream
 from undercroft.engine.api import Event, Outcome, Ruleset, Seat
-from undercroft.engine.record import Record, read_step, state_hash
+from undercroft.engine.record import Record, check_rules, read_step, state_hash
 from undercroft.errors import BadInput, first_problem
 from undercroft.rng import Stream
 
@@ -144,10 +144,7 @@ class Table:
         not replay: its rules changed, its config no longer fits, a step is not legal, an
         agent is gone."""
         ruleset = registry.get(record.system)
-        if record.rules_version != ruleset.version:
-            raise BadInput(f"{where}: made with {record.system} rules "
-                           f"{record.rules_version}, this is {ruleset.version}; it would not "
-                           "replay the same")
+        check_rules(ruleset, record.rules_version, where)
         try:
             config = read_config(ruleset, record.config)
         except BadInput as error:
