@@ -298,12 +298,7 @@ def test_read_choice_refuses(typed_text: str, can_claim: bool, fragment: str) ->
         play_choices.read_choice(typed_text, LEGAL, can_claim)
 
 
-def test_agent_lookup_falls_back_to_random_without_game_agents(
-        monkeypatch: pytest.MonkeyPatch) -> None:
-    def missing(name: str) -> object:
-        raise ModuleNotFoundError(f"No module named {name!r}", name=name)
-
-    monkeypatch.setattr(play_seats.importlib, "import_module", missing)
-    assert play_seats.make_agent("sensible").name == "random"
+def test_agent_lookup_gives_amulets_agents_and_names_them_when_refused() -> None:
+    assert play_seats.make_agent(" Sensible ").name == "sensible"
     with pytest.raises(BadInput, match="known: random, sensible"):
         play_seats.make_agent("clever")

@@ -97,10 +97,6 @@ class Stream:
         for name, value in state.items():
             setattr(self, name, value)
 
-    def child(self, name: str) -> Stream:
-        """An independent stream named under this one (``map/room-3``)."""
-        return Stream(self.seed, f"{self.name}/{name}")
-
     def random(self) -> float:
         """A uniform float in [0, 1)."""
         if self._index >= _BLOCK:

@@ -194,11 +194,8 @@ class HotSeat:
         self._score(outcome.summary)
 
     def _score(self, figures: Mapping[str, Any]) -> None:
-        try:
-            from undercroft.store import highscores
-        except ImportError:
-            self.console.print("(no high-score store in this version)")
-            return
+        from undercroft.store import highscores
+
         path = highscores.default_path()
         players = self.players()
         mine = highscores.record_score(
@@ -309,14 +306,11 @@ def free_path(path: Path) -> Path:
 
 
 def speaker_for(speak: bool, console: Console) -> Any:
-    """A Speaker when --speak (None otherwise, or when this version has no speech)."""
+    """A Speaker when --speak (None otherwise)."""
     if not speak:
         return None
-    try:
-        from undercroft.cli.speech import Speaker
-    except ImportError:
-        console.print("speech: not available in this version")
-        return None
+    from undercroft.cli.speech import Speaker
+
     speaker = Speaker.detect(True)
     console.print(speaker.describe(), markup=False, highlight=False)
     return speaker

@@ -7,28 +7,20 @@ line naming the option when it is wrong.
 
 from __future__ import annotations
 
-import importlib
-from typing import Any, Final
+from typing import Any
 
 from pydantic import ValidationError
 
-from undercroft.engine.agents import Agent, RandomAgent
+from undercroft.engine.agents import Agent
 from undercroft.errors import BadInput, first_problem
 from undercroft.systems.amulet.game_config import GameConfig
 
-GAME_AGENTS: Final = "undercroft.systems.amulet.game_agents"
-
-
 
 def agent_classes() -> dict[str, type[Any]]:
-    """The automated players by name: the Amulet ones when present, else the random one."""
-    try:
-        module = importlib.import_module(GAME_AGENTS)
-    except ModuleNotFoundError as error:
-        if error.name != GAME_AGENTS:
-            raise
-        return {"sensible": RandomAgent, "random": RandomAgent}
-    return dict(module.AGENTS)
+    """The automated players by name."""
+    from undercroft.systems.amulet.game_agents import AGENTS
+
+    return dict(AGENTS)
 
 
 def make_agent(name: str) -> Agent:

@@ -10,7 +10,6 @@ tokens). The pages (``/``, ``/table``, ``/seat`` and the static files) are anoth
 from __future__ import annotations
 
 import asyncio
-import importlib
 import io
 import logging
 from collections.abc import AsyncIterator, Callable, Sequence
@@ -33,17 +32,17 @@ from undercroft.store.games import GameStore
 from undercroft.web.hosts import AllowedHosts, own_names
 from undercroft.web.limits import NO_STORE, Limits
 from undercroft.web.live import SNAPSHOT_EVERY, LiveTable
+from undercroft.web.pages import register_pages
 from undercroft.web.payloads import Update, systems
 from undercroft.web.quotas import ServeLimits
 from undercroft.web.tables import Refused, TableService
 
 log = logging.getLogger(__name__)
 
-PAGES: Final = "undercroft.web.pages"
 NO_TELEMETRY: Final[Any] = {"tracing": False, "metrics": False, "logs": False}
 """FastAPI's own OpenTelemetry off: a table's server has no collector to send to, and
-asking whether one is set up (the environment, on every request) was a twelfth of the
-server's time under ``bench/web_load.py``."""
+asking whether one is set up (the environment, on every request) is a cost every
+request would pay for nothing."""
 QUEUED_STATES: Final = 32
 """States queued for one slow WebSocket; older ones are dropped (only the newest matters)."""
 
@@ -94,13 +93,7 @@ def create_app(db_url: str | None = None, *, seeds: Callable[[], int] | None = N
     _handlers(app)
     _api_routes(app, service)
     _socket_route(app, service)
-    try:
-        pages = importlib.import_module(PAGES)
-    except ModuleNotFoundError as error:
-        if error.name != PAGES:
-            raise
-    else:
-        pages.register_pages(app)
+    register_pages(app)
     return app
 
 
