@@ -1,9 +1,9 @@
 """A base for the small immutable values a game makes by the thousand every second.
 
 A frozen dataclass would do, but its ``__init__`` sets each field through
-``object.__setattr__`` in interpreted code, even in a module mypyc compiles:
-an ``Action`` took 700 ns to make that way and 100 ns as a compiled class
-(bench/amulet_games.py). A subclass declares its fields ``Final`` in its
+``object.__setattr__`` in interpreted code, even in a module mypyc compiles,
+which makes a value several times slower to build than a compiled class's own
+``__init__`` would. A subclass declares its fields ``Final`` in its
 ``__init__`` (read-only once compiled; mypy refuses assignments everywhere),
 names them in ``__match_args__`` and returns them from ``_fields``; this base
 gives it equality, hashing, a repr, and copying and pickling by fields.

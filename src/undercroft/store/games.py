@@ -394,10 +394,10 @@ def _engine(url: str) -> Engine:
 
 
 def _sqlite_journal(connection: Any, record: Any) -> None:
-    """Write-ahead logging with NORMAL syncing: a commit no longer waits for the disk twice
-    (about 5 ms a step here, which capped the shared table at some 60 choices a second);
-    a committed step survives the server being killed, though not the machine losing
-    power mid-write (bench/web_load.py)."""
+    """Write-ahead logging with NORMAL syncing: a commit waits for the disk once, not
+    twice (waiting twice takes milliseconds a step, enough to cap the shared table at a
+    few dozen choices a second); a committed step survives the server being killed,
+    though not the machine losing power mid-write."""
     cursor = connection.cursor()
     cursor.execute("PRAGMA journal_mode=WAL")
     cursor.execute("PRAGMA synchronous=NORMAL")

@@ -1,8 +1,8 @@
 """The request-size limit and the no-store header, as plain ASGI middleware.
 
 Plain ASGI rather than Starlette's ``BaseHTTPMiddleware``, which runs every request
-through a task group and a streamed response of its own: under ``bench/web_load.py``
-that wrapping alone cost more of the server's time than building the states it sent.
+through a task group and a streamed response of its own: that wrapping alone would cost
+the server more than building the states it sends.
 The limit counts the bytes of the body as they arrive, so a body sent in chunks (with no
 ``Content-Length`` to check beforehand) is held to it too.
 """

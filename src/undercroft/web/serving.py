@@ -2,9 +2,9 @@
 
 WebSocket compression (permessage-deflate, on by default in uvicorn) is turned off. A
 table's states are a few tens of kilobytes at most and travel a home network, where
-that costs nothing, while deflating every state for every seat was the largest single
-cost of the server's event loop under ``bench/web_load.py`` (a fifth of its busy time),
-paid on the one thread that sends to every table.
+that costs nothing, while deflating every state for every seat would be the largest
+single cost of the server's event loop, paid on the one thread that sends to every
+table.
 
 uvicorn runs on uvloop's event loop and parses HTTP with httptools, both dependencies of
 the project (uvicorn picks them when they are installed, plain asyncio and h11 on
@@ -12,10 +12,10 @@ Windows, where uvloop does not run): with them the server spends about a third l
 a choice than on asyncio and h11.
 
 The cyclic garbage collector is tuned for a server holding many live games: a full
-collection walks every object of every table (100 Amulet tables: pauses of up to 180 ms,
-five times in 15 s of play under ``bench/web_load.py``, every table's update waiting
-behind them). What the server loads before it serves (the code, the rule tables, the
-tables replayed from the database) is frozen out of collections (``gc.freeze``), and the
+collection walks every object of every table, and with a hundred tables live its
+pauses come often and last long enough to hold up every table's update. What the
+server loads before it serves (the code, the rule tables, the tables replayed from the
+database) is frozen out of collections (``gc.freeze``), and the
 youngest generation is collected after 20,000 new objects instead of 700, so full
 collections come about a hundred times less often; garbage without cycles is freed at
 once as always, and cycles still go at the next full collection.
