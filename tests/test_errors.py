@@ -52,3 +52,23 @@ def test_first_problem_gives_a_validators_own_message_without_pydantics_prefix()
     problem = first_problem(refused.value)
     assert (problem.field, problem.message, problem.given) == (
         "depth", "a dungeon level is 1 or deeper", 0)
+
+
+def test_flag_also_takes_the_words_followed_by_a_colon() -> None:
+    with pytest.raises(BadInput, match=r"^--config: tokens: too low$"), \
+            flag("--config", "config file"):
+        raise BadInput("config file: tokens: too low")
+
+
+@pytest.mark.parametrize(("words", "line"), [
+    (["simulate", "squad", "--games", "1", "--set", "bogus=1"], "--set 'bogus': unknown setting"),
+    (["audit", "squad", "--games", "1", "--set", "tokens=1,2"], "--set 'tokens': unknown"),
+    (["simulate", "squad", "--games", "1", "--out", "rows.txt"],
+     "--out rows.txt: expected a .csv or .parquet file"),
+    (["simulate", "squad", "--games", "1", "--config", "no-such.toml"], "--config no-such.toml"),
+])
+def test_the_lab_names_the_option_a_person_typed(capsys: pytest.CaptureFixture[str],
+                                                 words: list[str], line: str) -> None:
+    from cli_helpers import assert_bad_input, run
+
+    assert_bad_input(run(capsys, *words), f"undercroft: error: {line}")

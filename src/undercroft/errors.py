@@ -35,15 +35,16 @@ def one_line(message: str) -> str:
 @contextmanager
 def flag(option: str, subject: str = "") -> Iterator[None]:
     """Inside, a :class:`BadInput` whose line starts with ``subject`` (the domain's words
-    for the value: ``database``; by default the option's own words, ``snapshot every``
-    for ``--snapshot-every``) is raised again with ``option`` in their place, so that a
-    person reads the option they typed; any other line passes unchanged."""
+    for the value: ``database``; by default the option's own words, ``max tables`` for
+    ``--max-tables``) is raised again with ``option`` in their place, so that a person
+    reads the option they typed; any other line passes unchanged. Also a decorator, for
+    a command whose whole body may raise it."""
     words = subject or option.lstrip("-").replace("-", " ")
     try:
         yield
     except BadInput as error:
         line = str(error)
-        if not line.startswith(f"{words} "):
+        if not line.startswith(words) or line[len(words):][:1] not in (" ", ":"):
             raise
         raise BadInput(option + line[len(words):]) from None
 

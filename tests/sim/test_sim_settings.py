@@ -1,4 +1,4 @@
-"""--set keys and values: dotted paths into the config, sweeps as a grid, refusals in one line."""
+"""The lab's settings: dotted paths into the config, sweeps as a grid, refusals in one line."""
 
 from __future__ import annotations
 
@@ -36,9 +36,9 @@ def test_a_list_setting_joins_its_items_with_plus() -> None:
 
 
 @pytest.mark.parametrize(("sets", "fragment"), [
-    (["bogus=1"], "--set 'bogus': unknown setting (valid: party, "),
-    (["play.scaling=maybe"], "--set play.scaling=maybe: Input should be a valid boolean"),
-    (["countdown_every=two"], "--set countdown_every=two: Input should be a valid integer"),
+    (["bogus=1"], "setting 'bogus': unknown setting (valid: party, "),
+    (["play.scaling=maybe"], "setting play.scaling=maybe: Input should be a valid boolean"),
+    (["countdown_every=two"], "setting countdown_every=two: Input should be a valid integer"),
     (["countdown_every=0"], "greater than or equal to 1"),
     (["tokens"], "expected key=value"),
     (["tokens=1,,2"], "an empty value"),
@@ -59,7 +59,7 @@ def test_a_config_file_is_toml_or_json_and_checked(tmp_path) -> None:  # type: i
     assert (arms[0].config.tokens, arms[0].config.play.scaling) == (5, False)  # type: ignore[attr-defined]
     broken = tmp_path / "broken.json"
     broken.write_text('{"tokens": -1}')
-    with pytest.raises(BadInput, match="--config: tokens: Input should be greater"):
+    with pytest.raises(BadInput, match="config file: tokens: Input should be greater"):
         build_arms(GameConfig, read_config_file(broken), [])
     unknown = tmp_path / "unknown.toml"
     unknown.write_text("tokenz = 1\n")

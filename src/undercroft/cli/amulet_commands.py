@@ -50,7 +50,7 @@ def level_generator(seed: int | None, depth: int, size: int, gm_choice: str) -> 
     """A generator for the command-line options, refusing bad values in one line each."""
     config = level_config(size, gm_choice)
     seed = new_seed() if seed is None else seed
-    with flag("--depth", "depth"):
+    with flag("--depth", "depth"), flag("--gm-choice", "GM's choice"):
         return LevelGenerator(config, seed, depth, ask=ask_gm if gm_choice == "ask" else None)
 
 

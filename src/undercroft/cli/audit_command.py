@@ -25,6 +25,7 @@ from undercroft.cli.lab_options import (
     Seed,
     System,
     WorkerCount,
+    lab_flags,
 )
 from undercroft.cli.output import check_folder_target, check_target, emit_json, new_seed
 from undercroft.cli.simulate_command import progress_bar
@@ -186,5 +187,5 @@ def _print(document: dict[str, Any]) -> None:
 
 
 def register(app: typer.Typer) -> None:
-    app.command("audit")(audit_command)
+    app.command("audit")(lab_flags(audit_command))
 

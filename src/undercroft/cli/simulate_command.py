@@ -33,6 +33,7 @@ from undercroft.cli.lab_options import (
     Seed,
     System,
     WorkerCount,
+    lab_flags,
 )
 from undercroft.cli.output import check_folder_target, emit_json, new_seed
 from undercroft.content.files import check_can_create
@@ -222,4 +223,4 @@ def _encounter(system: str, scenario: Path | None, runs: int | None, seed: int,
 
 
 def register(app: typer.Typer) -> None:
-    app.command("simulate")(simulate_command)
+    app.command("simulate")(lab_flags(simulate_command))

@@ -62,7 +62,7 @@ def check_agents(ruleset: Ruleset[Any, Any], names: Sequence[str]) -> None:
     known = ruleset.agents()
     for name in names:
         if name not in known:
-            raise BadInput(f"--agents {name!r}: unknown (known: {', '.join(sorted(known))})")
+            raise BadInput(f"agent {name!r}: unknown (known: {', '.join(sorted(known))})")
 
 
 DEFAULT_AGENTS: Final = ("sensible", "careful", "random")

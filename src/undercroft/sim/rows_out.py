@@ -29,11 +29,11 @@ def check_target(path: Path) -> None:
     something other than a regular file (a folder, a device, a FIFO), before any game is
     played."""
     if path.suffix.lower() not in FORMATS:
-        raise BadInput(f"--out {path}: expected a .csv or .parquet file")
+        raise BadInput(f"rows file {path}: expected a .csv or .parquet file")
     folder = path.parent if str(path.parent) else Path(".")
     if not folder.is_dir():
-        raise BadInput(f"--out {path}: no folder {folder}")
-    check_replaceable(path, f"--out {path}")
+        raise BadInput(f"rows file {path}: no folder {folder}")
+    check_replaceable(path, f"rows file {path}")
 
 
 class RowWriter:
@@ -95,7 +95,7 @@ class RowWriter:
             else:
                 self._parquet.close()
         try:
-            check_replaceable(self.path, f"--out {self.path}")
+            check_replaceable(self.path, f"rows file {self.path}")
         except BadInput:
             self._temp.unlink(missing_ok=True)
             raise

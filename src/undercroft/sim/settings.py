@@ -74,14 +74,14 @@ def parse_sets(texts: Sequence[str], model: type[BaseModel]) -> list[Sweep]:
         key, sep, values = text.partition("=")
         key = key.strip()
         if not sep or not key:
-            raise BadInput(f"--set {text!r}: expected key=value or key=a,b,c")
+            raise BadInput(f"setting {text!r}: expected key=value or key=a,b,c")
         if key not in known:
-            raise BadInput(f"--set {key!r}: unknown setting (valid: {', '.join(known)})")
+            raise BadInput(f"setting {key!r}: unknown setting (valid: {', '.join(known)})")
         if any(s.key == key for s in sweeps):
-            raise BadInput(f"--set {key!r}: given twice")
+            raise BadInput(f"setting {key!r}: given twice")
         parts = tuple(v.strip() for v in values.split(","))
         if any(not v for v in parts):
-            raise BadInput(f"--set {text!r}: an empty value")
+            raise BadInput(f"setting {text!r}: an empty value")
         sweeps.append(Sweep(key, parts))
     return sweeps
 
@@ -95,9 +95,9 @@ def read_config_file(path: Path) -> dict[str, Any]:
         else:
             data = files.read_toml(path, "the config")
     except BadInput as error:
-        raise BadInput(f"--config {error}") from None
+        raise BadInput(f"config file {error}") from None
     if not isinstance(data, dict):
-        raise BadInput(f"--config {path}: expected a table of settings")
+        raise BadInput(f"config file {path}: expected a table of settings")
     return data
 
 
@@ -117,7 +117,7 @@ class Arm:
 
 
 def build_arms(model: type[BaseModel], base: Mapping[str, Any], sweeps: Sequence[Sweep],
-               where: str = "--config") -> list[Arm]:
+               where: str = "config file") -> list[Arm]:
     """Every combination of the sweeps' values over ``base``, each a validated config.
 
     A ``--set`` with one value is a plain setting: it joins the base and names no arm."""
@@ -126,7 +126,7 @@ def build_arms(model: type[BaseModel], base: Mapping[str, Any], sweeps: Sequence
     for sweep in [s for s in sweeps if len(s.values) == 1]:
         value = sweep.values[0]
         _put(fixed, sweep.key, value.split(LIST_JOIN) if _is_list(model, sweep.key) else value)
-        _validate(model, fixed, f"--set {sweep.key}={value}")
+        _validate(model, fixed, f"setting {sweep.key}={value}")
     sweeps = [sweep for sweep in sweeps if len(sweep.values) > 1]
     arms = []
     grid = itertools.product(*[sweep.values for sweep in sweeps])
@@ -138,7 +138,7 @@ def build_arms(model: type[BaseModel], base: Mapping[str, Any], sweeps: Sequence
             parsed: Any = value.split(LIST_JOIN) if _is_list(model, sweep.key) else value
             _put(fields, sweep.key, parsed)
         given = ", ".join(f"{key}={value}" for key, value in settings.items())
-        config = _validate(model, fields, f"--set {given}" if settings else where)
+        config = _validate(model, fields, f"setting {given}" if settings else where)
         arms.append(Arm(index, settings, config))
     return arms
 

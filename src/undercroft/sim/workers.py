@@ -90,7 +90,7 @@ class DaskWorkers(Workers):
         try:
             self._client: Any = client_class(address, timeout="10s")
         except (OSError, TimeoutError, ValueError) as error:
-            raise BadInput(f"--scheduler {address!r}: cannot connect ({error})") from None
+            raise BadInput(f"scheduler {address!r}: cannot connect ({error})") from None
         threads = sum(self._client.nthreads().values()) or 1
         self.count = threads
         self.description = f"Dask cluster at {address} ({threads} threads)"

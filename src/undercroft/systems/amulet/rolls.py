@@ -85,9 +85,9 @@ class TableRoller:
     def __init__(self, tables: dict[str, RollTable], stream: Stream, gm_choice: str = "reroll",
                  ask: Ask | None = None) -> None:
         if gm_choice not in ("reroll", "ask"):
-            raise BadInput(f"--gm-choice {gm_choice!r}: expected 'reroll' or 'ask'")
+            raise BadInput(f"GM's choice {gm_choice!r}: expected 'reroll' or 'ask'")
         if gm_choice == "ask" and ask is None:
-            raise BadInput("--gm-choice ask needs a person at a terminal to ask")
+            raise BadInput("GM's choice 'ask': needs a person at a terminal to ask")
         self.tables = tables
         self.stream = stream
         self.gm_choice = gm_choice
