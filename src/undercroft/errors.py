@@ -5,9 +5,9 @@ code 2 (see DESIGN.md, Contracts); anything else is a fault of ours (exit 1).
 :func:`first_problem` reads a validator's error (pydantic's, or FastAPI's for a
 request) so that every place that checks a document words its one line the same way.
 
-Code below the command line words its bad input in its own terms ("database URL: ...",
-"depth 0: ..."); the command line, which knows which option gave the value, names that
-option instead with :func:`flag`.
+Code below the command line words its bad input in its own terms ("database
+sqlite:///x: cannot open it", "depth 0: ..."); the command line, which knows which
+option gave the value, names that option instead with :func:`flag`.
 """
 
 from collections.abc import Collection, Iterator, Mapping, Sequence
@@ -37,8 +37,7 @@ def flag(option: str, subject: str = "") -> Iterator[None]:
     """Inside, a :class:`BadInput` whose line starts with ``subject`` (the domain's words
     for the value: ``database``; by default the option's own words, ``max tables`` for
     ``--max-tables``) is raised again with ``option`` in their place, so that a person
-    reads the option they typed; any other line passes unchanged. Also a decorator, for
-    a command whose whole body may raise it."""
+    reads the option they typed; any other line passes unchanged."""
     words = subject or option.lstrip("-").replace("-", " ")
     try:
         yield
