@@ -42,7 +42,7 @@ from undercroft.systems.amulet.meta_dungeon import (
     spend_token,
 )
 from undercroft.systems.amulet.monster_phase import monsters_act
-from undercroft.systems.amulet.play_round import resolve, wear_specials
+from undercroft.systems.amulet.room_actions import resolve, wear_specials
 from undercroft.systems.amulet.scene import HeroState, Scene
 from undercroft.systems.amulet.treasure_level import race, racing_actions
 from undercroft.systems.amulet.way_down import place_final_stair
