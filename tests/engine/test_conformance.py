@@ -30,6 +30,7 @@ from undercroft.engine.runner import play_out
 from undercroft.errors import BadInput
 
 QUICK: dict[str, dict[str, Any]] = {"amulet": {"max_rounds": 150, "depth_limit": 3},
+                                    "amulet-encounter": {},
                                     "cardcrawl": {"rooms": 6, "max_rounds": 60},
                                     "labyrinth": {"players": 3, "max_steps": 300},
                                     "squad": {"players": 2, "max_steps": 300}}

@@ -131,7 +131,8 @@ def test_game_seeds_never_change() -> None:
 
 @pytest.mark.parametrize(("args", "fragment"), [
     (("nosuch", "--games", "3"),
-     "system 'nosuch': unknown (known: amulet, cardcrawl, labyrinth, squad)"),
+     "system 'nosuch': unknown (known: amulet, amulet-encounter, cardcrawl, labyrinth, "
+     "squad)"),
     (("amulet", "--games", "0"), "--games 0: expected 1 to"),
     (("amulet",), "--games: required"),
     (("amulet", "--games", "2", "--set", "bogus=1"), "valid: party, play.actions_per_round"),

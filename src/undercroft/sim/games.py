@@ -65,9 +65,10 @@ def check_agents(ruleset: Ruleset[Any, Any], names: Sequence[str]) -> None:
             raise BadInput(f"agent {name!r}: unknown (known: {', '.join(sorted(known))})")
 
 
-DEFAULT_AGENTS: Final = ("sensible", "careful", "random")
+DEFAULT_AGENTS: Final = ("sensible", "careful", "scenario", "random")
 """The automated player the lab uses when none is named: the first of these a system has.
-A fault its most sensible player runs into is one a table would meet."""
+A fault its most sensible player runs into is one a table would meet (an Amulet
+encounter's is its scenario: the script, then the agents it names)."""
 
 
 def default_agent(ruleset: Ruleset[Any, Any]) -> str:

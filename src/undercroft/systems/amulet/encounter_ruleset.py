@@ -1,0 +1,95 @@
+"""An Amulet encounter behind the Game API (DESIGN.md): one room's fight from a scenario.
+
+The scenario is the config (``encounter_config``), its forced rolls wait in the
+dice, and its script is an agent (``encounter_agents.ScenarioAgent``); the fight
+is played by the same rules' modules as a whole game's rooms. So an encounter has
+records and replay, the conformance suite, the shared table and the balance lab
+as every ruleset has.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any, Final
+
+from pydantic import BaseModel
+
+from undercroft.engine.agents import Agent
+from undercroft.engine.api import Outcome
+from undercroft.engine.figures import FigureSpec
+from undercroft.errors import BadInput
+from undercroft.systems.amulet.actions import Action, parse_action
+from undercroft.systems.amulet.encounter_agents import AGENTS
+from undercroft.systems.amulet.encounter_config import EncounterConfig
+from undercroft.systems.amulet.encounter_figures import SPEC, EncounterFigures
+from undercroft.systems.amulet.encounter_rules import ending, legal_for, step, to_act
+from undercroft.systems.amulet.encounter_state import EncounterState, new_encounter
+from undercroft.systems.amulet.encounter_view import SYSTEM, hidden, view
+from undercroft.systems.amulet.events import Event
+from undercroft.systems.amulet.scenario import ScenarioFile
+
+RULES_VERSION: Final = "1"
+"""Raise whenever a change would make an old record replay differently."""
+
+
+class EncounterRuleset:
+    """Seeds 000 and 001, one room: a scenario's fight to its end."""
+
+    name = SYSTEM
+    version = RULES_VERSION
+    simultaneous = True
+
+    def config_model(self) -> type[BaseModel]:
+        return EncounterConfig
+
+    def new(self, config: BaseModel, seed: int) -> EncounterState:
+        if not isinstance(config, ScenarioFile):
+            raise BadInput(f"{SYSTEM} needs a scenario, got {type(config).__name__}")
+        return new_encounter(config, seed)
+
+    def seats(self, state: EncounterState) -> Sequence[str]:
+        return [hero.name for hero in state.scene.heroes]
+
+    def to_act(self, state: EncounterState) -> set[str]:
+        return to_act(state)
+
+    def legal(self, state: EncounterState, seat: str) -> list[Action]:
+        return legal_for(state, seat)
+
+    def parse(self, text: str) -> Action:
+        return parse_action(text)
+
+    def step(self, state: EncounterState, choices: Mapping[str, Action]) -> list[Event]:
+        return step(state, choices)
+
+    def view(self, state: EncounterState, seat: str | None) -> dict[str, Any]:
+        return view(state, seat)
+
+    def outcome(self, state: EncounterState) -> Outcome | None:
+        ended = ending(state)
+        if ended is None:
+            return None
+        return Outcome(ended, summary(state))
+
+    def agents(self) -> Mapping[str, Callable[[], Agent]]:
+        return dict(AGENTS)
+
+    def figure_spec(self, config: BaseModel) -> FigureSpec:
+        return SPEC
+
+    def watch(self, state: EncounterState) -> EncounterFigures:
+        return EncounterFigures(state)
+
+    def hidden(self, state: EncounterState) -> list[str]:
+        return hidden(state)
+
+
+def summary(state: EncounterState) -> dict[str, Any]:
+    """The figures a table and outside scripts read at the end."""
+    scene = state.scene
+    return {"ended": ending(state), "rounds": scene.round - 1,
+            "alive": [hero.name for hero in scene.heroes if hero.status != "dead"],
+            "off_script": state.off_script, "unused_forced": state.dice.unused()}
+
+
+RULESET: Final = EncounterRuleset()
