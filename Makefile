@@ -16,7 +16,7 @@ FAST_MODULES := undercroft/rng.py undercroft/values.py undercroft/maps/model.py 
 	undercroft/maps/shapes.py undercroft/maps/placement.py \
 	$(AMULET)/rolls.py $(AMULET)/encounters.py $(AMULET)/walls.py $(AMULET)/generator.py \
 	$(AMULET)/scene.py $(AMULET)/fight.py $(AMULET)/fight_dice.py $(AMULET)/events.py \
-	$(AMULET)/actions.py $(AMULET)/legal.py $(AMULET)/play_round.py $(AMULET)/room_actions.py \
+	$(AMULET)/actions.py $(AMULET)/legal.py $(AMULET)/room_actions.py \
 	$(AMULET)/cover.py \
 	$(AMULET)/monster_phase.py $(AMULET)/harm.py $(AMULET)/hero_attacks.py \
 	$(AMULET)/exits_play.py $(AMULET)/contents_play.py $(AMULET)/level_play.py \

@@ -1,15 +1,33 @@
-"""Building Amulet scenes for rules tests: a scenario dict in, a ready fight out."""
+"""Building Amulet encounters for rules tests: a scenario dict in, a ready encounter out."""
 
 from __future__ import annotations
 
 from typing import Any
 
 from undercroft.systems.amulet.actions import parse_action
+from undercroft.systems.amulet.encounter_rules import play_step
+from undercroft.systems.amulet.encounter_state import EncounterState, new_encounter
 from undercroft.systems.amulet.events import Event
 from undercroft.systems.amulet.fight import Fight
-from undercroft.systems.amulet.play_round import step
-from undercroft.systems.amulet.sandbox import build
 from undercroft.systems.amulet.scenario import ScenarioFile
+from undercroft.systems.amulet.scene import Scene
+
+
+class Encounter:
+    """An encounter as a rules test drives it: the state, and every event so far."""
+
+    def __init__(self, state: EncounterState) -> None:
+        self.state = state
+        self.events: list[Event] = list(state.events)
+
+    @property
+    def scene(self) -> Scene:
+        return self.state.scene
+
+    def fight(self) -> Fight:
+        """The scene and its dice, saying into this encounter's log (for a rule called
+        directly)."""
+        return Fight(self.state.scene, self.state.dice, self.events)
 
 
 def scenario(**fields: Any) -> ScenarioFile:
@@ -19,18 +37,20 @@ def scenario(**fields: Any) -> ScenarioFile:
     return ScenarioFile.model_validate(document)
 
 
-def fight(seed: int = 1, **fields: Any) -> Fight:
-    return build(scenario(**fields), seed)
+def fight(seed: int = 1, **fields: Any) -> Encounter:
+    return Encounter(new_encounter(scenario(**fields), seed))
 
 
-def act(game: Fight, **choices: str) -> list[Event]:
+def act(game: Encounter, **choices: str) -> list[Event]:
     """One step with the given heroes' actions (others wait)."""
-    return step(game, {name: parse_action(text) for name, text in choices.items()})
+    events = play_step(game.state, {name: parse_action(text) for name, text in choices.items()})
+    game.events += events
+    return events
 
 
 def kinds(events: list[Event]) -> list[str]:
     return [event.kind for event in events]
 
 
-def announcements(game: Fight) -> list[str]:
+def announcements(game: Encounter) -> list[str]:
     return [e.data["announcement"] for e in game.events if e.kind == "announcement"]

@@ -8,13 +8,13 @@ from pathlib import Path
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from scenes import act, announcements, fight, kinds
+from scenes import Encounter, act, announcements, fight, kinds
 
+from undercroft.sim.encounters import play_once
 from undercroft.systems.amulet.actions import Action
 from undercroft.systems.amulet.cover import WARD_KINDS
 from undercroft.systems.amulet.events import Event
 from undercroft.systems.amulet.legal import legal
-from undercroft.systems.amulet.sandbox import play
 from undercroft.systems.amulet.scenario import read_scenario
 
 EXAMPLE = Path(__file__).parents[2] / "examples" / "scenarios" / "ward-cover.toml"
@@ -152,10 +152,12 @@ def test_no_shot_of_a_wizard_or_through_the_murder_hole_hits_a_hero_in_cover(
 
 @pytest.mark.parametrize("seed", range(5))
 def test_the_ward_cover_example_plays_as_its_comments_say(seed: int) -> None:
-    result = play(read_scenario(EXAMPLE), seed)
-    hurt = [(e.round, e.data["hero"]) for e in result.fight.events if e.kind == "hurt"]
+    state, events = play_once(read_scenario(EXAMPLE), seed)
+    hurt = [(e.round, e.data["hero"]) for e in events if e.kind == "hurt"]
     assert [hero for round_, hero in hurt if round_ >= 2] == ["Thor", "Thor"]
-    assert announcements(result.fight) == ["Remember, don't shoot food!"]
-    elf, warrior = result.fight.scene.heroes
+    played = Encounter(state)
+    played.events = events
+    assert announcements(played) == ["Remember, don't shoot food!"]
+    elf, warrior = state.scene.heroes
     assert (elf.cover, warrior.cover) == ("c2", None)
-    assert result.fight.scene.content("c2") is not None
+    assert state.scene.content("c2") is not None

@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 from scenes import act, announcements, fight
 
+from undercroft.systems.amulet.encounter_rules import fight_ending
 from undercroft.systems.amulet.legal import legal
-from undercroft.systems.amulet.play_round import outcome
 
 
 def texts(game: object, hero: int = 0) -> list[str]:
@@ -69,7 +69,7 @@ def test_doors_and_walldoors_open_with_a_key_that_is_used_up(kind: str) -> None:
 def test_an_open_exit_leads_out() -> None:
     game = fight(exits=[{"kind": "open", "wall": "south", "units": 2}])
     act(game, Wizard="leave by e1")
-    assert outcome(game.scene) == "escaped"
+    assert fight_ending(game.scene) == "escaped"
 
 
 def test_a_food_exit_opens_when_eaten_or_shot() -> None:
@@ -107,7 +107,7 @@ def test_a_teleporter_carries_only_its_user_and_no_monster_follows() -> None:
 def test_stairs_lead_down() -> None:
     game = fight(exits=[{"kind": "stair", "wall": "north"}])
     act(game, Wizard="descend by e1")
-    assert outcome(game.scene) == "descended"
+    assert fight_ending(game.scene) == "descended"
 
 
 def friendly(state: str, face: int, reflective: bool = False, range_: int = 2) -> object:

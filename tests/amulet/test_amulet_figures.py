@@ -70,7 +70,7 @@ def test_a_hero_held_in_quicksand_dies_of_the_trap() -> None:
     hero = game.scene.heroes[0]
     hero.health = 1
     hero.status = "trapped"
-    hurt_hero(game, hero, [5], "a ghost", "ghost", armor=False)
+    hurt_hero(game.fight(), hero, [5], "a ghost", "ghost", armor=False)
     death = next(e for e in game.events if e.kind == "death")
     assert death.data["cause"] == "trap"
 

@@ -1,10 +1,16 @@
-"""`undercroft amulet scenario FILE`: play a described situation once, or many times."""
+"""`undercroft amulet scenario FILE`: play a described situation once, or many times.
+
+A scenario is the ``amulet-encounter`` ruleset's config: one run is a game played
+by the engine's runner with the scenario's script in every seat (a scripted
+choice that is not possible is bad input), many runs are a balance lab run;
+both are ``sim.encounters``'.
+"""
 
 from __future__ import annotations
 
 import sys
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
 from rich.console import Console
@@ -13,7 +19,11 @@ from rich.table import Table
 
 from undercroft.cli.output import emit_json, new_seed
 from undercroft.errors import BadInput
-from undercroft.systems.amulet.sandbox import RunResult, Tally, play, play_many
+from undercroft.sim.encounters import outcome_tally, play_once, run_document, simulate_encounter
+from undercroft.sim.stats import Summary
+from undercroft.systems.amulet.encounter_rules import ending
+from undercroft.systems.amulet.encounter_state import EncounterState
+from undercroft.systems.amulet.events import Event
 from undercroft.systems.amulet.scenario import ScenarioFile, read_scenario
 
 MAX_RUNS = 1_000_000
@@ -36,40 +46,40 @@ def scenario_command(
     if runs is not None:
         if not 1 <= runs <= MAX_RUNS:
             raise BadInput(f"--runs {runs}: expected 1 to {MAX_RUNS}")
-        tally = _many(scenario, seed, runs, show=not json_output)
+        tally = outcome_tally(name, seed, _many(scenario, seed, runs, show=not json_output))
         if json_output:
-            emit_json({"scenario": name, "seed": seed, **tally.to_dict()}, "-")
+            emit_json(tally, "-")
         else:
-            _print_tally(name, seed, tally)
+            _print_tally(tally)
         return
-    result = play(scenario, seed, strict=True, where=str(path))
+    state, events = play_once(scenario, seed, str(path))
     if json_output:
-        emit_json({"scenario": name, **result.to_dict()}, "-")
+        emit_json({"scenario": name, **run_document(state, events)}, "-")
     else:
-        _print_run(name, result)
+        _print_run(name, state, events)
 
 
-def _many(scenario: ScenarioFile, seed: int, runs: int, show: bool) -> Tally:
+def _many(scenario: ScenarioFile, seed: int, runs: int, show: bool) -> Summary:
     if not show or runs < PROGRESS_FROM:
-        return play_many(scenario, seed, runs)
+        return simulate_encounter(scenario, seed, runs)
     with Progress(console=Console(file=sys.stderr), transient=True) as progress:
         task = progress.add_task("playing", total=runs)
-        return play_many(scenario, seed, runs, lambda: progress.advance(task))
+        return simulate_encounter(scenario, seed, runs, lambda: progress.advance(task))
 
 
-def _print_run(name: str, result: RunResult) -> None:
+def _print_run(name: str, state: EncounterState, events: list[Event]) -> None:
     console = Console(highlight=False)
-    console.print(f"[bold]{name}[/bold] (seed {result.seed})")
-    for event in result.fight.events:
+    console.print(f"[bold]{name}[/bold] (seed {state.seed})")
+    for event in events:
         console.print(event.explained(), markup=False, soft_wrap=True)
-    scene = result.fight.scene
-    console.print(f"[bold]Outcome:[/bold] {result.outcome} after {scene.round - 1} rounds")
+    scene = state.scene
+    console.print(f"[bold]Outcome:[/bold] {ending(state)} after {scene.round - 1} rounds")
     for hero in scene.heroes:
         console.print(f"  {hero.name}: {hero.status}, health {hero.health}, keys {hero.keys}, "
                       f"potions {hero.potions}, treasure {hero.treasure}"
                       + (f", in cover behind {hero.cover}" if hero.cover else ""),
                       markup=False, soft_wrap=True)
-    unused = result.fight.dice.unused()
+    unused = state.dice.unused()
     if unused:
         console.print(f"  forced rolls never reached: {', '.join(unused)}", markup=False)
     for foe in scene.foes(None):
@@ -77,15 +87,15 @@ def _print_run(name: str, result: RunResult) -> None:
                       + (" (beyond)" if foe.place == "beyond" else ""), markup=False)
 
 
-def _print_tally(name: str, seed: int, tally: Tally) -> None:
+def _print_tally(tally: dict[str, Any]) -> None:
     console = Console(highlight=False)
-    table = Table(title=f"{name}: {tally.runs} runs from seed {seed}")
+    runs = tally["runs"]
+    table = Table(title=f"{tally['scenario']}: {runs} runs from seed {tally['seed']}")
     table.add_column("outcome")
     table.add_column("runs", justify="right")
     table.add_column("share", justify="right")
-    for outcome, count in sorted(tally.outcomes.items(), key=lambda pair: -pair[1]):
-        table.add_row(outcome, str(count), f"{count / tally.runs:.1%}")
+    for outcome, count in sorted(tally["outcomes"].items(), key=lambda pair: -pair[1]):
+        table.add_row(outcome, str(count), f"{count / runs:.1%}")
     console.print(table)
-    summary = tally.to_dict()
-    console.print(f"mean rounds {summary['mean_rounds']:.1f}, hero deaths {tally.deaths}, "
-                  f"script fallbacks {tally.fallbacks}")
+    console.print(f"mean rounds {tally['mean_rounds']:.1f}, hero deaths {tally['hero_deaths']}, "
+                  f"script fallbacks {tally['script_fallbacks']}")

@@ -36,7 +36,6 @@ from undercroft.systems.amulet.room_actions import resolve, wear_specials
 from undercroft.systems.amulet.scene import Scene
 
 WAIT: Final = Action("wait")
-ENDINGS: Final = ("cleared", "wiped out", "escaped", "descended", "time up")
 
 
 def to_act(state: EncounterState) -> set[str]:
@@ -61,6 +60,12 @@ def step(state: EncounterState, choices: Mapping[str, Action]) -> list[Event]:
     ended = ending(state)
     if ended is not None:
         raise BadInput(f"the encounter is over ({ended})")
+    return play_step(state, choices)
+
+
+def play_step(state: EncounterState, choices: Mapping[str, Action]) -> list[Event]:
+    """The rules of one step, whether or not the fight is over (a rules test plays on in
+    a room with no foes from the start)."""
     scene = state.scene
     names = [hero.name for hero in scene.heroes]
     for name, action in choices.items():
