@@ -8,6 +8,7 @@ from typing import Any
 
 import pytest
 
+from cli_helpers import assert_bad_input, run
 from undercroft.engine.registry import get
 from undercroft.engine.runner import play_out
 from undercroft.errors import BadInput
@@ -112,3 +113,9 @@ def test_an_encounter_records_and_replays_like_every_game() -> None:
     play_out(ENCOUNTER, state, agents, 3, record=record)
     _, again, _ = replay(record)
     assert ENCOUNTER.view(again, None) == ENCOUNTER.view(state, None)
+
+
+def test_auditing_the_encounter_is_one_line_naming_the_audited_systems(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    result = run(capsys, "audit", "amulet-encounter", "--games", "1")
+    assert_bad_input(result, "system 'amulet-encounter': no rules audit (audited: amulet,")

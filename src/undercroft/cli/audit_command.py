@@ -30,6 +30,7 @@ from undercroft.cli.lab_options import (
 from undercroft.cli.output import check_folder_target, check_target, emit_json, new_seed
 from undercroft.cli.simulate_command import progress_bar
 from undercroft.engine import registry
+from undercroft.engine.audit import Auditable
 from undercroft.engine.record import check_record_target, new_record, save_record
 from undercroft.errors import BadInput
 from undercroft.sim.audit_game import audit_game, auditable
@@ -67,7 +68,9 @@ def audit_command(
 ) -> None:
     """Play whole games and report rule coverage, unused content, broken games and length."""
     ruleset = registry.get(system)
-    auditable(ruleset)
+    if not isinstance(ruleset, Auditable):
+        audited = [name for name in registry.names() if isinstance(registry.get(name), Auditable)]
+        raise BadInput(f"system {system!r}: no rules audit (audited: {', '.join(audited)})")
     seed = new_seed() if seed is None else seed
     model = ruleset.config_model()
     base: dict[str, Any] = read_config_file(config) if config is not None else {}
