@@ -17,6 +17,9 @@ snapshot avoids each of these:
 - It holds the object graph as it is. An object reached twice (a hero in the party and
   in a room, a scene and the level it is kept in) is written once and referred to after
   that, so identities and cycles survive.
+- It carries a game's truth, not what its queries keep: a cached property's value is
+  left out (worked out again when asked), and a cache object says, by its
+  ``__reduce__``, that it is rebuilt empty (an Amulet game's ``StepCache``).
 - It is written by one build of the code and read only by the same one
   (:func:`code_fingerprint`). A reader that finds anything unexpected raises
   :class:`~undercroft.errors.BadInput`, and the caller replays the record instead.
@@ -51,7 +54,7 @@ import inspect
 import json
 import pkgutil
 from collections.abc import Iterable
-from functools import cache
+from functools import cache, cached_property
 from pathlib import Path
 from typing import Any, Final
 
@@ -135,6 +138,14 @@ def _attribute_names(cls: type) -> tuple[str, ...]:
     return tuple(dict.fromkeys(name for name in names if name not in _SKIPPED_SLOTS))
 
 
+@cache
+def _cached_names(cls: type) -> frozenset[str]:
+    """The class's cached properties: what they keep in an object's ``__dict__`` is
+    worked out again when asked, so a snapshot leaves it out (it carries truth only)."""
+    return frozenset(name for klass in cls.__mro__ for name, member in vars(klass).items()
+                     if isinstance(member, cached_property))
+
+
 def _attributes(value: Any) -> dict[str, Any]:
     found = {}
     kind: Any = type(value)
@@ -145,7 +156,9 @@ def _attributes(value: Any) -> dict[str, Any]:
             continue  # a slot never set
     own = getattr(value, "__dict__", None)
     if isinstance(own, dict):
-        found.update(own)
+        cached = _cached_names(kind)
+        found.update(own if not cached else {name: item for name, item in own.items()
+                                             if name not in cached})
     return found
 
 

@@ -59,58 +59,43 @@ class GameState:
     """How the game ended: "dead", "depth limit" or "time up"."""
     race_actions: int = 0
     """Actions left on a treasure level."""
-    legal_now: dict[str, list[Action]] = field(default_factory=dict)
-    attacks_now: dict[int, list[Action]] = field(default_factory=dict)
-    wide_now: dict[int, dict[str, tuple[int | None, ...]]] = field(default_factory=dict)
-    view_now: dict[str, Any] | None = None
-    acting_now: frozenset[str] | None = None
-    """Legal lists, each room's attacks and wide ways in them, the shared view and the
-    seats to act of the current step (cleared by every step: only a step changes the
-    state)."""
+    cache: StepCache = field(default_factory=lambda: StepCache())
+    """What the game's own queries worked out (not the game's truth): see ``StepCache``."""
 
-    placed: dict[int, list[HeroState]] = field(default_factory=dict)
-    """The heroes ``scene`` found in each room, kept until a hero moves: the rules ask
-    for a room's scene several times a step. A hero who leaves a room (the only change
-    of place the rules make without ``moved``) is still on its room's list; the list is
-    then made again."""
-
-    room_views: dict[int, dict[str, Any]] = field(default_factory=dict)
-    room_kept: dict[int, RoomShown] = field(default_factory=dict)
-    room_views_of: Level | None = None
-    """The seats' view of each room of ``room_views_of`` as it was when last shown:
-    ``room_views`` while no step may have changed the room (``game_step`` says which
-    rooms a step may have changed), and ``room_kept``, with the values it shows, for
-    ``game_view`` to compare with what the room shows now."""
-    hero_views: dict[str, HeroShown] = field(default_factory=dict)
-    """Each hero's view as last shown, with the values it showed."""
+    def now(self) -> StepCache:
+        """The cache, with what holds for one step only made afresh when a step has passed
+        since it was filled."""
+        cache = self.cache
+        if cache.step != self.steps:
+            cache.new_step(self.steps)
+        return cache
 
     def forget(self) -> None:
-        self.legal_now.clear()
-        self.attacks_now.clear()
-        self.wide_now.clear()
-        self.view_now = None
-        self.acting_now = None
-        self.placed.clear()
+        """The state was changed outside a step (a test's set-up): nothing kept holds."""
+        self.cache.new_step(self.steps)
+        self.cache.placed.clear()
 
     def moved(self) -> None:
         """A hero changed room, or came back into the room it had left."""
-        self.placed.clear()
+        self.cache.placed.clear()
 
     def forget_rooms(self, room_ids: Iterable[int] | None) -> None:
         """Views of these rooms (None: of every room) may be out of date: they are
         compared with what the rooms show before they are shown again."""
+        room_views = self.cache.room_views
         if room_ids is None:
-            self.room_views.clear()
+            room_views.clear()
         else:
             for room_id in room_ids:
-                self.room_views.pop(room_id, None)
+                room_views.pop(room_id, None)
 
     def forget_views(self) -> None:
         """Every view is made afresh (a test's fresh look)."""
-        self.view_now = None
-        self.room_views.clear()
-        self.room_kept.clear()
-        self.hero_views.clear()
+        cache = self.cache
+        cache.view = None
+        cache.room_views.clear()
+        cache.room_kept.clear()
+        cache.hero_views.clear()
 
     @property
     def depth(self) -> int:
@@ -124,23 +109,79 @@ class GameState:
         return sorted({self.rooms[h.name] for h in self.heroes if h.present})
 
     def scene(self, room_id: int) -> Scene:
-        """A room's scene with the heroes now in it (the dead where they fell)."""
+        """A room's scene with the heroes now in it (the dead where they fell).
+
+        Each scene's list of heroes is placed from ``rooms`` by the step that moves them
+        (``place_heroes``), so that a reader finds it placed already and changes nothing."""
         scene = self.level.scenes[room_id]
-        heroes = self.placed.get(room_id)
+        placed = self.cache.placed
+        heroes = placed.get(room_id)
         if heroes is not None:
             for hero in heroes:
                 if hero.status == "gone":
                     heroes = None
                     break
         if heroes is None:
-            heroes = self.placed[room_id] = [h for h in self.heroes
-                                             if self.rooms.get(h.name) == room_id
-                                             and h.status != "gone"]
-        scene.heroes = heroes
+            heroes = [h for h in self.heroes
+                      if self.rooms.get(h.name) == room_id and h.status != "gone"]
+            if _same_heroes(scene.heroes, heroes):
+                heroes = scene.heroes
+            else:
+                scene.heroes = heroes
+            placed[room_id] = heroes
         return scene
+
+    def place_heroes(self) -> None:
+        """Every scene's list of heroes as ``rooms`` has them (the end of every step)."""
+        for room_id in self.level.scenes:
+            self.scene(room_id)
 
     def fight(self, room_id: int) -> Fight:
         return Fight(self.scene(room_id), self.dice, self.events)
+
+
+def _same_heroes(listed: list[HeroState], heroes: list[HeroState]) -> bool:
+    return len(listed) == len(heroes) and all(
+        listed[index] is hero for index, hero in enumerate(heroes))
+
+
+class StepCache:
+    """What the game's queries worked out from its state, kept so that a step asks each
+    once: never the game's truth. A snapshot writes it empty (``__reduce__``), and every
+    answer here can be worked out again from the state.
+
+    Held for one step (made afresh when ``GameState.steps`` moves on): each seat's legal
+    list, each room's attacks and wide ways, the seats' shared view and the seats to act.
+    Held across steps while what they were made from holds: the heroes ``scene`` placed in
+    each room (until a hero moves), and the last view of each room (until the step says
+    the room may have changed, ``GameState.forget_rooms``) and of each hero, with the
+    values they showed (``view_memory``), for ``game_view`` to compare with what the state
+    shows now."""
+
+    def __init__(self) -> None:
+        self.step = 0
+        self.legal: dict[str, list[Action]] = {}
+        self.attacks: dict[int, list[Action]] = {}
+        self.wide: dict[int, dict[str, tuple[int | None, ...]]] = {}
+        self.view: dict[str, Any] | None = None
+        self.acting: frozenset[str] | None = None
+        self.placed: dict[int, list[HeroState]] = {}
+        self.room_views: dict[int, dict[str, Any]] = {}
+        self.room_kept: dict[int, RoomShown] = {}
+        self.room_views_of: Level | None = None
+        self.hero_views: dict[str, HeroShown] = {}
+
+    def new_step(self, step: int) -> None:
+        self.step = step
+        self.legal.clear()
+        self.attacks.clear()
+        self.wide.clear()
+        self.view = None
+        self.acting = None
+
+    def __reduce__(self) -> tuple[type[StepCache], tuple[()]]:
+        """Copies and snapshots (engine/snapshot.py) carry the truth only: an empty cache."""
+        return StepCache, ()
 
 
 def new_heroes(config: GameConfig) -> list[HeroState]:

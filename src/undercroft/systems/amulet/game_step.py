@@ -56,12 +56,13 @@ def to_act(game: GameState) -> frozenset[str]:
     """Heroes in a room choose; a dead hero's player with tokens may spend one (even when
     the whole party fell at once: the dead then rise where they fell). Worked out
     once a step: the runner, the legal lists and the checks all ask."""
-    if game.acting_now is None:
+    cache = game.now()
+    if cache.acting is None:
         free = choosers(game) if game.ended is None else frozenset()
-        game.acting_now = frozenset() if game.ended is not None else free or frozenset(
+        cache.acting = frozenset() if game.ended is not None else free or frozenset(
             h.name for h in game.heroes
             if h.present or (h.status == "dead" and game.tokens[h.name] > 0))
-    return game.acting_now
+    return cache.acting
 
 
 def legal_for(game: GameState, seat: str) -> list[Action]:
@@ -72,9 +73,10 @@ def legal_for(game: GameState, seat: str) -> list[Action]:
 
 def _legal_kept(game: GameState, seat: str) -> list[Action]:
     """The seat's legal list of this step itself (read it, never change it)."""
-    known = game.legal_now.get(seat)
+    legal_kept = game.now().legal
+    known = legal_kept.get(seat)
     if known is None:
-        known = game.legal_now[seat] = _legal_now(game, seat)
+        known = legal_kept[seat] = _legal_now(game, seat)
     return known
 
 
@@ -91,13 +93,14 @@ def _legal_now(game: GameState, seat: str) -> list[Action]:
         return racing_actions() + token
     room_id = game.rooms[seat]
     scene = game.scene(room_id)
-    attacks = game.attacks_now.get(room_id)
+    cache = game.now()
+    attacks = cache.attacks.get(room_id)
     if attacks is None:
-        attacks = game.attacks_now[room_id] = room_attacks(scene)
+        attacks = cache.attacks[room_id] = room_attacks(scene)
     actions = legal(scene, hero, attacks)
-    wide = game.wide_now.get(room_id)
+    wide = cache.wide.get(room_id)
     if wide is None:
-        wide = game.wide_now[room_id] = ways_from(game.level, room_id, scene)
+        wide = cache.wide[room_id] = ways_from(game.level, room_id, scene)
     if wide:
         actions = into_each_room(actions, wide)
     return actions + token
@@ -142,7 +145,8 @@ def check_choice(game: GameState, seat: str, action: Action) -> None:
 
 
 def step(game: GameState, choices: Mapping[str, Action]) -> list[Event]:
-    """Resolve one step; returns its events."""
+    """Resolve one step; returns its events. Only a step changes the game's truth (what
+    it keeps for its queries, ``GameState.cache``, holds for one step)."""
     if game.ended is not None:
         raise BadInput(f"the game is over ({game.ended})")
     for seat, action in choices.items():
@@ -150,11 +154,15 @@ def step(game: GameState, choices: Mapping[str, Action]) -> list[Event]:
     game.events.clear()
     game.steps += 1
     if choosers(game):
-        game.forget()
         settle_claims(game, choices)
         level_choices.step(game, choices)
-        return game.events[:]
-    game.forget()
+    else:
+        _step(game, choices)
+    game.place_heroes()
+    return game.events[:]
+
+
+def _step(game: GameState, choices: Mapping[str, Action]) -> None:
     level, stood_in = game.level, set(game.rooms.values())
     present = {h.name: game.rooms[h.name] for h in game.heroes if h.present}
     made = (len(level.scenes), len(level.generator.level.rooms))
@@ -207,7 +215,6 @@ def step(game: GameState, choices: Mapping[str, Action]) -> list[Event]:
     game.forget_rooms(changed | _unmade_neighbours(level, changed) | first_seen
                       | {room_id for seen in first_seen for room_id in _behind(level, seen)})
     descend_if_ready(game)
-    return game.events[:]
 
 
 def _changed_rooms(game: GameState, stood_in: set[int], made: tuple[int, int],

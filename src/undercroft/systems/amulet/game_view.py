@@ -39,9 +39,10 @@ def view(game: GameState, seat: str | None) -> dict[str, Any]:
     if seat is None:
         shared = _view(game, truth=True)
     else:
-        if game.view_now is None:
-            game.view_now = _view(game, truth=False)
-        shared = game.view_now
+        cache = game.now()
+        if cache.view is None:
+            cache.view = _view(game, truth=False)
+        shared = cache.view
     shown = shared.copy()
     shown["seat"] = seat
     shown["claims"] = [claim.text for claim in game.claims
@@ -52,10 +53,11 @@ def view(game: GameState, seat: str | None) -> dict[str, Any]:
 def _view(game: GameState, truth: bool) -> dict[str, Any]:
     """Everything but the seat and its claims."""
     level = game.level
-    if game.room_views_of is not level:
-        game.room_views.clear()
-        game.room_kept.clear()
-        game.room_views_of = level
+    cache = game.cache
+    if cache.room_views_of is not level:
+        cache.room_views.clear()
+        cache.room_kept.clear()
+        cache.room_views_of = level
     rooms = level.generator.level.rooms if truth else [
         level.room(room_id) for room_id in sorted(level.seen)]
     shown: dict[str, Any] = {
@@ -90,9 +92,10 @@ def _hero(game: GameState, hero: HeroState) -> dict[str, Any]:
     name = hero.name
     room = game.rooms.get(name)
     tokens = game.tokens[name]
-    kept = game.hero_views.get(name)
+    hero_views = game.cache.hero_views
+    kept = hero_views.get(name)
     if kept is None:
-        kept = game.hero_views[name] = HeroShown()
+        kept = hero_views[name] = HeroShown()
     elif kept.shows(hero, room, tokens):
         if kept.health != hero.health:
             shown = kept.view.copy()
@@ -112,12 +115,13 @@ def _seen_room(game: GameState, room: Room) -> dict[str, Any]:
     again (``game_step`` says which), and a room looked at is made again only if what
     it shows differs from what it showed: of a room where a fight goes on, only its
     foes' lists are made again."""
-    shown = game.room_views.get(room.id)
+    cache = game.cache
+    shown = cache.room_views.get(room.id)
     if shown is None:
-        kept = game.room_kept.get(room.id)
+        kept = cache.room_kept.get(room.id)
         if kept is None:
-            kept = game.room_kept[room.id] = RoomShown()
-        shown = game.room_views[room.id] = _room(game.level, room, False, kept)
+            kept = cache.room_kept[room.id] = RoomShown()
+        shown = cache.room_views[room.id] = _room(game.level, room, False, kept)
     return shown
 
 

@@ -79,7 +79,7 @@ class LevelGenerator:
         """Per room, the teleporter its first impossible exit became (a second makes a Stair)."""
         self._opened: set[str] = set()
         self._exits: dict[str, tuple[Room, Exit]] = {}
-        self._footprints: dict[str, walls.Footprint] = {}
+        self._footprints = walls.Footprints()
         self._walls: dict[int, walls.RoomWalls] = {}
         self._exit_numbers: list[int] = [0]
         """Per room id, how many exits it has been given (ids stay unique after removals)."""
@@ -288,10 +288,7 @@ class LevelGenerator:
         return walls.floor_marker(room, self._walls[room.id], direction, self.mapper)
 
     def _footprint(self, exit_: Exit) -> walls.Footprint:
-        found = self._footprints.get(exit_.id)
-        if found is None:
-            found = self._footprints[exit_.id] = walls.Footprint(self.board, exit_)
-        return found
+        return self._footprints.of(self.board, exit_)
 
     def _link(self, a: Room, a_exit: Exit, b: Room, b_exit: Exit) -> None:
         """a_exit of room a opens onto room b through b_exit (its twin)."""
@@ -428,7 +425,7 @@ class LevelGenerator:
         exit_.type = "teleport"
         exit_.details["on_wall"] = False
         exit_.segment = self._marker(room, exit_.wall)
-        self._footprints.pop(exit_.id, None)
+        self._footprints.forget(exit_.id)
 
     # ----------------------------------------------------------------- opening
     def _open_wall_exit(self, room: Room, exit_: Exit) -> list[Room]:

@@ -45,6 +45,7 @@ def new_game(config: GameConfig, seed: int) -> GameState:
          depth=1)
     place_final_stair(game)
     mark_seen(level)
+    game.place_heroes()
     return game
 
 

@@ -89,16 +89,6 @@ class HeroShown:
         self.room = room
         self.tokens = tokens
 
-    def __reduce__(self) -> tuple[type[HeroShown], tuple[()], dict[str, Any]]:
-        """How copy and snapshots (engine/snapshot.py) rebuild it (compiled classes need
-        telling)."""
-        return HeroShown, (), {
-            "view": self.view, "hero": self.hero, "health": self.health, "keys": self.keys,
-            "potions": self.potions, "treasure": self.treasure, "scrolls": self.scrolls,
-            "specials": self.specials, "status": self.status, "gone_by": self.gone_by,
-            "alone": self.alone, "cover": self.cover, "ward_door": self.ward_door,
-            "points": self.points, "room": self.room, "tokens": self.tokens}
-
 
 class RoomShown:
     """A room's last view, and the values it showed, list by list (each list of the
@@ -118,12 +108,3 @@ class RoomShown:
         self.generators: list[FoeShown] = []
         self.contents: list[ContentShown] = []
         self.exit_states: list[ExitStateShown] = []
-
-    def __reduce__(self) -> tuple[type[RoomShown], tuple[()], dict[str, Any]]:
-        """How copy and snapshots (engine/snapshot.py) rebuild it (compiled classes need
-        telling)."""
-        return RoomShown, (), {
-            "view": self.view, "size": self.size, "shape": self.shape, "exits": self.exits,
-            "in_play": self.in_play, "labels": self.labels, "swarms": self.swarms,
-            "monsters": self.monsters, "generators": self.generators,
-            "contents": self.contents, "exit_states": self.exit_states}

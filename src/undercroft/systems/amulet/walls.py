@@ -382,3 +382,25 @@ def _square(cx: float, cy: float) -> Segment:
 def _thousandths(value: float) -> float:
     """A level coordinate (never negative) to three decimals; cheaper than ``round`` here."""
     return int(value * 1000 + 0.5) / 1000
+
+
+class Footprints:
+    """Each exit's footprint, made the first time it is asked for. A cache, not the
+    level's truth: a snapshot writes it empty (``__reduce__``), and a footprint is made
+    again from the exit and the board's size alone."""
+
+    def __init__(self) -> None:
+        self.made: dict[str, Footprint] = {}
+
+    def of(self, board: Board, exit_: Exit) -> Footprint:
+        found = self.made.get(exit_.id)
+        if found is None:
+            found = self.made[exit_.id] = Footprint(board, exit_)
+        return found
+
+    def forget(self, exit_id: str) -> None:
+        """The exit moved (a wall exit made a teleporter)."""
+        self.made.pop(exit_id, None)
+
+    def __reduce__(self) -> tuple[type[Footprints], tuple[()]]:
+        return Footprints, ()
