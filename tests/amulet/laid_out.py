@@ -26,6 +26,7 @@ def lay_out(state: GameState, *rooms: Room, pending: tuple[str, ...] = ()) -> Ga
     level.generator.level.rooms = list(rooms)
     level.generator.pending = list(pending)
     level.exits.clear()
+    level.openings.clear()
     level.name_of.clear()
     level.by_name.clear()
     level.seen = {1}

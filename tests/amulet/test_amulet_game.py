@@ -473,7 +473,8 @@ def _map_knowledge(state: GameState) -> tuple[Any, ...]:
     level = state.level
     return (set(level.seen), dict(level.by_name),
             [(e.id, e.open, e.found) for e in level.exits.values()],
-            [(e.id, e.found, e.opened) for e in level.mapped.values()],
+            [(e.id, e.found, e.opened) for room in level.players_map().rooms
+             for e in room.exits],
             [r.discovered for r in level.generator.level.rooms])
 
 
@@ -495,7 +496,7 @@ def test_what_a_step_updates_room_by_room_matches_a_fresh_look_at_every_room(
     from undercroft.engine.runner import choose_all
     from undercroft.systems.amulet.game_agents import AGENTS
     from undercroft.systems.amulet.house_rules import PlayRules
-    from undercroft.systems.amulet.level_play import mark_seen, sync_exits
+    from undercroft.systems.amulet.level_play import mark_seen, name_found_exits
 
     config = GameConfig(max_rounds=rounds, play=PlayRules(max_rounds=10_000, scaling=scaling))
     state = new_game(config, seed)
@@ -506,7 +507,7 @@ def test_what_a_step_updates_room_by_room_matches_a_fresh_look_at_every_room(
     while RULESET.outcome(state) is None:
         RULESET.step(state, choose_all(RULESET, state, agents, streams, seed))
         known = _map_knowledge(state)
-        sync_exits(state.level)
+        name_found_exits(state.level)
         mark_seen(state.level)
         assert _map_knowledge(state) == known
         kept = view(state, "Elf")

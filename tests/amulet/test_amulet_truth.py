@@ -1,6 +1,7 @@
-"""Truth only in the state: what an Amulet game's queries work out is kept in its cache
-(``game_state.StepCache``), which a snapshot writes empty, and reading a game (views,
-legal lists, scenes, the seats to act) never changes what a snapshot of it holds."""
+"""Truth only in the state: each opening's state is held once for all its sides; what an
+Amulet game's queries work out is kept in its cache (``game_state.StepCache``), which a
+snapshot writes empty; and reading a game (views, legal lists, scenes, the seats to act)
+never changes what a snapshot of it holds."""
 
 from __future__ import annotations
 
@@ -9,12 +10,16 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
+from laid_out import WALL, door, in_play, lay_out, room
 
 from undercroft.engine import snapshot
 from undercroft.engine.agents import agent_stream
+from undercroft.maps.model import Exit
 from undercroft.sim.games import default_agent
 from undercroft.systems.amulet.game_config import GameConfig
 from undercroft.systems.amulet.game_state import GameState
+from undercroft.systems.amulet.level_play import build_scene, name_found_exits
+from undercroft.systems.amulet.meta_dungeon import new_game
 from undercroft.systems.amulet.ruleset import RULESET
 
 SEEDS = range(4)
@@ -110,3 +115,38 @@ def test_a_snapshot_holds_no_cache_and_a_game_read_back_plays_on_the_same() -> N
         assert [e.to_dict() for e in RULESET.step(copy, choices)] == [
             e.to_dict() for e in events]
         assert truth(copy) == truth(game)
+
+
+def test_an_opening_is_held_once_for_all_its_sides() -> None:
+    """Opening, finding or hitting an exit is seen from its other side at once (no step
+    passes the change on), and the players' map draws it so."""
+    state = lay_out(new_game(GameConfig(), 1),
+                    room(1, door("1.1", "secret", to=2, found=False)),
+                    room(2, Exit("2.1", "secret", "S", WALL, to=1, twin="1.1", found=False)))
+    level = state.level
+    level.generator.level.rooms[0].exits[0].twin = "2.1"
+    in_play(state)
+    build_scene(level, 2, state.config.play, state.table, state.dice, state.events)
+    near, far = level.exits["1.1"], level.exits["2.1"]
+    assert near.opening is far.opening and not far.found
+    near.found, near.open, near.hits = True, True, 2
+    assert (far.found, far.open, far.hits) == (True, True, 2)
+    drawn = {e.id: (e.found, e.opened) for r in level.players_map().rooms for e in r.exits}
+    assert drawn == {"1.1": (True, True), "2.1": (True, True)}
+    assert not level.generator.level.room(2).exits[0].found  # what the generator made
+    assert name_found_exits(level) == set() and far.id == "2.1"
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+def test_both_sides_of_every_opening_agree_after_every_step(seed: int) -> None:
+    for state in played(seed, 100):
+        level = state.level
+        for room_ in level.generator.level.rooms:
+            for exit_ in room_.exits:
+                twin = exit_.twin
+                if twin is None or exit_.id not in level.exits or twin not in level.exits:
+                    continue
+                assert level.exits[exit_.id].opening is level.exits[twin].opening
+                _, other = level.generator.level.find_exit(twin)
+                assert (level.is_open(exit_), level.is_found(exit_)) == (
+                    level.is_open(other), level.is_found(other))

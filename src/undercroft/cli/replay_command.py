@@ -50,7 +50,7 @@ def replay_command(
         if record.system != "amulet":
             raise BadInput(f"--svg: only an Amulet record has a level map to draw, not "
                            f"{record.system!r}")
-        write_text(svg, render_svg(state.level.generator.level, player_view=True), "--svg")
+        write_text(svg, render_svg(state.level.players_map(), player_view=True), "--svg")
     if json_output:
         emit_json(figures, "-")
         return

@@ -186,7 +186,7 @@ def players_map(live: LiveTable) -> str:
     if live.ruleset.name != "amulet":
         raise Refused(404, f"{live.ruleset.name} has no level map (only amulet has)")
     level = live.state.level
-    drawn = level.generator.level
+    drawn = level.players_map()
     bare = [Room(room.id, room.polygon, room.size, room.shape, exits=room.exits,
                  murder_holes=room.murder_holes, discovered=room.id in level.seen)
             for room in drawn.rooms]

@@ -30,8 +30,9 @@ from undercroft.systems.amulet.level_play import (
     build_scene,
     destination,
     mark_seen,
+    name_found_exits,
+    openings_in,
     rooms_behind,
-    sync_exits,
     way_out,
 )
 from undercroft.systems.amulet.meta_dungeon import (
@@ -167,6 +168,7 @@ def _step(game: GameState, choices: Mapping[str, Action]) -> None:
     present = {h.name: game.rooms[h.name] for h in game.heroes if h.present}
     made = (len(level.scenes), len(level.generator.level.rooms))
     frontier = list(level.generator.pending)
+    openings = openings_in(level, stood_in)
     settle_claims(game, choices)
     claims: list[Claim] = []
     treasure = {h.name: h.treasure for h in game.heroes}
@@ -209,7 +211,7 @@ def _step(game: GameState, choices: Mapping[str, Action]) -> None:
         changed.add(stair)
     changed.update(int(exit_id.split(".", 1)[0]) for exit_id in frontier
                    if exit_id not in level.generator.pending)
-    changed |= sync_exits(level, changed)
+    changed |= name_found_exits(level, changed, openings)
     first_seen = mark_seen(level, changed)
     game.claims = claims
     game.forget_rooms(changed | _unmade_neighbours(level, changed) | first_seen
@@ -220,7 +222,7 @@ def _step(game: GameState, choices: Mapping[str, Action]) -> None:
 def _changed_rooms(game: GameState, stood_in: set[int], made: tuple[int, int],
                    frontier: list[str]) -> set[int]:
     """The rooms a step can have changed (but through their exits' twins, which
-    ``sync_exits`` reports): those a hero stood or fell in before or after it, rooms made
+    ``name_found_exits`` reports): those a hero stood or fell in before or after it, rooms made
     or brought into play and the rooms behind their exits (the generator joins a
     new room to the old rooms whose exits it meets), rooms in play the generator
     gave another exit (brought into play here: whenever it made a room or opened an

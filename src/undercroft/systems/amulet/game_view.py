@@ -17,7 +17,6 @@ from undercroft.maps.model import Room
 from undercroft.systems.amulet.game_state import GameState
 from undercroft.systems.amulet.level_play import Level
 from undercroft.systems.amulet.scene import (
-    OPEN_FROM_THE_START,
     HeroState,
     content_view,
     exit_state_view,
@@ -198,9 +197,7 @@ def _exits(level: Level, room: Room, truth: bool) -> list[ExitShown]:
         name = level.name_of.get(exit_.id)
         if name is None and not truth:
             continue
-        state = level.exits.get(exit_.id)
-        opened = state.open if state is not None else (exit_.type in OPEN_FROM_THE_START
-                                                        or exit_.opened)
+        opened = level.is_open(exit_)
         to = _seen_behind(level, exit_.to, truth) if opened else None
         shown.append((name, exit_.type, exit_.wall, opened, to,
                       opened and exit_.to is not None and exit_.id in pending, exit_.id))

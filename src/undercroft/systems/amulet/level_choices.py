@@ -21,7 +21,7 @@ from undercroft.systems.amulet.free_choices import (
     spend_point,
 )
 from undercroft.systems.amulet.game_state import GameState
-from undercroft.systems.amulet.level_play import Level, mark_seen, sync_exits
+from undercroft.systems.amulet.level_play import Level, mark_seen, name_found_exits
 
 
 def choosers(game: GameState) -> frozenset[str]:
@@ -37,10 +37,8 @@ def ward_doors(level: Level) -> list[str]:
     for name, exit_id in level.by_name.items():
         _, exit_ = level.generator.level.find_exit(exit_id)
         state = level.exits.get(exit_id)
-        twin = level.exits.get(exit_.twin or "")
         kind = state.kind if state is not None else exit_.type
-        opened = exit_.opened or any(s is not None and s.open for s in (state, twin))
-        if kind not in LOCKED or opened or not level.is_found(exit_) or \
+        if kind not in LOCKED or level.is_open(exit_) or not level.is_found(exit_) or \
                 (exit_.twin or "") in listed:
             continue
         listed.add(exit_id)
@@ -83,17 +81,12 @@ def step(game: GameState, choices: Mapping[str, Action]) -> None:
                       hero=hero.name, exit=action.target)
         else:
             let_ward_go(fight, hero)
-    sync_exits(level)
+    name_found_exits(level)
     mark_seen(level)
     game.forget_rooms(None)
 
 
 def _open(level: Level, exit_id: str) -> None:
-    """A door opened from afar: its state in play (each side in play), else the map's."""
+    """A door opened from afar (its opening, whether a side of it is in play or not)."""
     _, exit_ = level.generator.level.find_exit(exit_id)
-    exit_.opened = True
-    if exit_.twin:
-        level.generator.level.find_exit(exit_.twin)[1].opened = True
-    for state in (level.exits.get(exit_id), level.exits.get(exit_.twin or "")):
-        if state is not None:
-            state.open = True
+    level.opening_for(exit_).open = True

@@ -11,12 +11,13 @@ monsters then belong to that room.
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Final
 
 from undercroft.engine.tally import drawn, fired
-from undercroft.maps.model import Exit, Room
+from undercroft.maps.model import Exit, LevelMap, Room
 from undercroft.systems.amulet.content_ids import (
     CONTENT_IDS,
     EXIT_IDS,
@@ -37,6 +38,7 @@ from undercroft.systems.amulet.scene import (
     ExitState,
     Generator,
     Monster,
+    Opening,
     Place,
     Scene,
     Swarm,
@@ -70,8 +72,12 @@ class Level:
     """Rooms the heroes have been in or looked into (the players' map)."""
     exits: dict[str, ExitState] = field(default_factory=dict)
     """Every exit in play so far, by the generator's id (``3.2``)."""
-    mapped: dict[str, Exit] = field(default_factory=dict)
-    """The generator's exit behind each exit in play (the map the players read)."""
+    openings: dict[str, Opening] = field(default_factory=dict)
+    """Whether each opening is open and found, and the hits and units taken from it: one
+    ``Opening`` for all of its sides, under each side's id, from the time one side comes
+    into play or is opened from afar. The generator's exits hold what it made (a secret
+    exit unfound, a door closed) and are not changed in play: ``players_map`` draws
+    them as they are now."""
     exit_room: dict[str, int] = field(default_factory=dict)
     """The room of each exit in play, by the generator's id."""
     by_name: dict[str, str] = field(default_factory=dict)
@@ -100,11 +106,56 @@ class Level:
     def room(self, room_id: int) -> Room:
         return self.generator.level.room(room_id)
 
+    def opening(self, exit_: Exit) -> Opening | None:
+        """The opening this exit is a side of, once one of its sides is in play or was
+        opened from afar."""
+        found = self.openings.get(exit_.id)
+        if found is None and exit_.twin is not None:
+            found = self.openings.get(exit_.twin)
+        return found
+
+    def opening_for(self, exit_: Exit) -> Opening:
+        """The exit's opening, made from what the generator made if no side of it has
+        come into play yet (a wide way's sides all share the opening of the way)."""
+        opening = self.opening(exit_)
+        if opening is None:
+            opening = Opening(exit_.type in OPEN_FROM_THE_START or exit_.opened, exit_.found)
+            if exit_.twin is not None:
+                self.openings[exit_.twin] = opening
+        self.openings[exit_.id] = opening
+        return opening
+
     def is_found(self, exit_: Exit) -> bool:
         """Whether the heroes know of this exit (a secret one once found, from either
         side)."""
-        state = self.exits.get(exit_.id) or self.exits.get(exit_.twin or "")
-        return state.found if state is not None else exit_.found
+        opening = self.opening(exit_)
+        return opening.found if opening is not None else exit_.found
+
+    def is_open(self, exit_: Exit) -> bool:
+        opening = self.opening(exit_)
+        if opening is not None:
+            return opening.open
+        return exit_.type in OPEN_FROM_THE_START or exit_.opened
+
+    def players_map(self) -> LevelMap:
+        """The level's map as the players have it now: each exit found and opened as
+        play has it (the generator's own map keeps what it made)."""
+        level = self.generator.level
+        rooms = []
+        for room in level.rooms:
+            shown = copy.copy(room)
+            shown.exits = [self._exit_shown(exit_) for exit_ in room.exits]
+            rooms.append(shown)
+        return LevelMap(level.level_size, rooms, level.title)
+
+    def _exit_shown(self, exit_: Exit) -> Exit:
+        opening = self.opening(exit_)
+        if opening is None:
+            return exit_
+        shown = copy.copy(exit_)
+        shown.found = opening.found
+        shown.opened = exit_.opened or (opening.open and exit_.type not in OPEN_FROM_THE_START)
+        return shown
 
     def give_name(self, exit_id: str, name: str) -> None:
         self.by_name[name] = exit_id
@@ -140,18 +191,13 @@ def units(exit_: Exit) -> int:
 
 
 def exit_state(level: Level, exit_: Exit) -> ExitState:
-    """The exit in play; a twin already in play lends its state (one door, two sides)."""
+    """The exit in play: its side of the opening (one door, two sides)."""
     known = level.exits.get(exit_.id)
     if known is not None:
         return known
     state = ExitState("", exit_.type, wall_name(exit_.wall), units(exit_),
-                      open=exit_.type in OPEN_FROM_THE_START or exit_.opened,
-                      found=exit_.found)
-    twin = level.exits.get(exit_.twin or "")
-    if twin is not None:
-        state.open, state.found = twin.open, twin.found
+                      opening=level.opening_for(exit_))
     level.exits[exit_.id] = state
-    level.mapped[exit_.id] = exit_
     return state
 
 
@@ -296,56 +342,57 @@ def ways_into(level: Level, name: str) -> tuple[int | None, ...]:
     return (*behind, None) if further else tuple(behind)
 
 
-def sync_exits(level: Level, rooms: Iterable[int] | None = None) -> set[int]:
-    """Both sides of an opening agree, exits found get their names, and the map shows
-    what the heroes found. Only ``rooms`` (default: every room in play) can have
-    changed: rooms nobody stands in are still, and their exits change only through
-    a twin; a room whose exit a twin changed is synced in turn (a wide way passes a
-    change on to several rooms). Returns the other rooms whose exits changed."""
+OpeningsSeen = list[tuple[Opening, bool, bool]]
+"""Openings as they stood (open, found), to tell which a step changed."""
+
+
+def openings_in(level: Level, rooms: Iterable[int]) -> OpeningsSeen:
+    """The openings of these rooms in play, as they stand now."""
+    return [(state.opening, state.open, state.found) for room_id in rooms
+            if room_id in level.scenes for state in level.scenes[room_id].exits]
+
+
+def name_found_exits(level: Level, rooms: Iterable[int] | None = None,
+                     before: OpeningsSeen | None = None) -> set[int]:
+    """After a step: exits found get their names (a side found from the other side of
+    its opening takes its room's next number) and names given in play go on the
+    players' list. Only ``rooms`` (default: every room in play) can have changed, and
+    only the openings that stood otherwise in ``before`` (default: all): returns the
+    other rooms in play that have a side of one of these (their views change too)."""
+    changed_openings = None if before is None else [
+        opening for opening, was_open, was_found in before
+        if opening.open != was_open or opening.found != was_found]
     waiting = sorted(level.scenes if rooms is None else rooms)
     queued = set(waiting)
     changed: set[int] = set()
     while waiting:
         room_id = waiting.pop()
-        queued.discard(room_id)
+        scene = level.scenes.get(room_id)
+        if scene is None:
+            continue
         for exit_ in level.room(room_id).exits:
             state = level.exits.get(exit_.id)
             if state is None:
                 continue
-            twin_id = exit_.twin or ""
-            twin = level.exits.get(twin_id)
-            if twin is not None:
-                touched = []
-                if _agree(level, state, twin, twin_id):
-                    touched.append(level.exit_room[twin_id])
-                if _agree(level, twin, state, exit_.id):
-                    touched.append(room_id)
-                for other in touched:
-                    changed.add(other)
-                    if other not in queued:
-                        queued.add(other)
-                        waiting.append(other)
-            _map_shows(level, state, exit_.id)
+            if state.found and not state.id:
+                scene.reveal_exit(state)
+            if state.id and state.id not in level.by_name:
+                level.give_name(exit_.id, state.id)
+            if changed_openings is None or not any(
+                    state.opening is opening for opening in changed_openings):
+                continue
+            for other in _sides_beyond(level, exit_, state):
+                changed.add(other)
+                if other not in queued:
+                    queued.add(other)
+                    waiting.append(other)
     return changed
 
 
-def _agree(level: Level, state: ExitState, twin: ExitState, twin_id: str) -> bool:
-    """One side of an opening tells the other it is open, or found (and so named);
-    whether the other side changed (its room is then synced in turn, which puts the
-    change on the map)."""
-    changed = (state.open and not twin.open) or (state.found and not twin.found)
-    twin.open = twin.open or state.open
-    if state.found and not twin.found:
-        level.scenes[level.exit_room[twin_id]].reveal_exit(twin)
-    return changed
-
-
-def _map_shows(level: Level, state: ExitState, exit_id: str) -> None:
-    if state.id and state.id not in level.by_name:
-        level.give_name(exit_id, state.id)
-    exit_ = level.mapped[exit_id]
-    exit_.found = exit_.found or state.found
-    exit_.opened = exit_.opened or (state.open and state.kind not in OPEN_FROM_THE_START)
+def _sides_beyond(level: Level, exit_: Exit, state: ExitState) -> list[int]:
+    """The rooms in play beyond this exit with a side of its opening."""
+    return [room_id for room_id in rooms_behind(exit_) if room_id in level.scenes
+            and any(other.opening is state.opening for other in level.scenes[room_id].exits)]
 
 
 def mark_seen(level: Level, rooms: Iterable[int] | None = None) -> set[int]:

@@ -23,7 +23,7 @@ from undercroft.systems.amulet.game_step import legal_for, step, to_act
 from undercroft.systems.amulet.game_view import view
 from undercroft.systems.amulet.meta_dungeon import new_game
 
-RULES_VERSION: Final = "5"
+RULES_VERSION: Final = "6"
 """Raise whenever a change would make an old record replay differently."""
 
 

@@ -215,31 +215,100 @@ class Content:
         return content_view(self.shown())
 
 
-@dataclass
-class ExitState:
-    """One exit of the room (seed 001 Exit Types) and how far it has been opened."""
+class Opening:
+    """What has been done to one opening between rooms: held once, whichever of its sides
+    (an exit of each room it joins) is asked. Both sides' ``ExitState`` share it."""
 
-    id: str
-    kind: str
-    wall: str
-    units: int = 1
-    open: bool = False
-    found: bool = True
-    hits: int = 0
-    """Attack actions spent on a crumbling wall."""
-    collected: int = 0
-    """Units of a treasure wall collected."""
+    def __init__(self, open: bool = False, found: bool = True, hits: int = 0,
+                 collected: int = 0) -> None:
+        self.open = open
+        self.found = found
+        self.hits = hits
+        """Attack actions spent on a crumbling wall."""
+        self.collected = collected
+        """Units of a treasure wall collected."""
+
+    def __reduce__(self) -> tuple[type[Opening], tuple[bool, bool, int, int]]:
+        """How copy and snapshots (engine/snapshot.py) rebuild it (compiled classes need
+        telling)."""
+        return Opening, (self.open, self.found, self.hits, self.collected)
+
+
+class ExitState:
+    """One exit of the room (seed 001 Exit Types): its side of an ``Opening`` (its name,
+    kind, wall and width here) and how far the opening has been opened."""
+
+    def __init__(self, id: str, kind: str, wall: str, units: int = 1, open: bool = False,
+                 found: bool = True, hits: int = 0, collected: int = 0,
+                 opening: Opening | None = None) -> None:
+        self.id = id
+        self.kind = kind
+        self.wall = wall
+        self.units = units
+        self.opening = Opening(open, found, hits, collected) if opening is None else opening
+
+    @property
+    def open(self) -> bool:
+        return self.opening.open
+
+    @open.setter
+    def open(self, value: bool) -> None:
+        self.opening.open = value
+
+    @property
+    def found(self) -> bool:
+        return self.opening.found
+
+    @found.setter
+    def found(self, value: bool) -> None:
+        self.opening.found = value
+
+    @property
+    def hits(self) -> int:
+        return self.opening.hits
+
+    @hits.setter
+    def hits(self, value: int) -> None:
+        self.opening.hits = value
+
+    @property
+    def collected(self) -> int:
+        return self.opening.collected
+
+    @collected.setter
+    def collected(self, value: int) -> None:
+        self.opening.collected = value
 
     @property
     def passable(self) -> bool:
         """Whether a hero can walk through it now."""
-        return self.found and self.open and self.kind not in ("teleport", "stair")
+        opening = self.opening
+        return opening.found and opening.open and self.kind not in ("teleport", "stair")
 
     def shown(self) -> ExitStateShown:
-        return (self.id, self.kind, self.wall, self.units, self.open, self.found)
+        opening = self.opening
+        return (self.id, self.kind, self.wall, self.units, opening.open, opening.found)
 
     def to_dict(self) -> dict[str, Any]:
         return exit_state_view(self.shown())
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, ExitState) and (
+            self.id, self.kind, self.wall, self.units, self.open, self.found, self.hits,
+            self.collected) == (other.id, other.kind, other.wall, other.units, other.open,
+                                other.found, other.hits, other.collected)
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        return (f"ExitState(id={self.id!r}, kind={self.kind!r}, wall={self.wall!r}, "
+                f"units={self.units!r}, open={self.open!r}, found={self.found!r}, "
+                f"hits={self.hits!r}, collected={self.collected!r})")
+
+    def __reduce__(self) -> tuple[type[ExitState], tuple[Any, ...]]:
+        """How copy and snapshots rebuild it, sharing its opening with the other side."""
+        return ExitState, (self.id, self.kind, self.wall, self.units, False, True, 0, 0,
+                           self.opening)
 
 
 @dataclass

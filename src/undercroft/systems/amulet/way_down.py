@@ -27,7 +27,6 @@ from undercroft.engine.tally import fired
 from undercroft.maps.model import Exit
 from undercroft.systems.amulet.game_state import GameState
 from undercroft.systems.amulet.level_play import Level, adopt_exits, rooms_behind
-from undercroft.systems.amulet.scene import OPEN_FROM_THE_START
 
 LOCKED: Final = ("door", "walldoor")
 KEY_SOURCES: Final = frozenset({"key", "treasure", "ward", "trap"})
@@ -58,10 +57,7 @@ class Walk:
 
 def exit_open_found(level: Level, exit_: Exit) -> tuple[bool, bool]:
     """Whether an exit is open, and whether it is found (either side may be in play)."""
-    state = level.exits.get(exit_.id) or level.exits.get(exit_.twin or "")
-    if state is not None:
-        return state.open, state.found
-    return exit_.type in OPEN_FROM_THE_START or exit_.opened, exit_.found
+    return level.is_open(exit_), level.is_found(exit_)
 
 
 def walk(level: Level, start: set[int], secrets: bool, keys: bool) -> Walk:
