@@ -26,7 +26,6 @@ FAST_MODULES := undercroft/rng.py undercroft/values.py undercroft/maps/model.py 
 	$(AMULET)/treasure_level.py $(AMULET)/special_levels.py $(AMULET)/monster_numbers.py \
 	$(AMULET)/free_choices.py $(AMULET)/level_choices.py $(AMULET)/way_down.py \
 	$(AMULET)/ways_through.py $(AMULET)/view_memory.py \
-	$(AMULET)/ruleset.py \
 	undercroft/engine/runner.py undercroft/engine/agents.py undercroft/engine/tally.py
 
 $(BIN)/python:

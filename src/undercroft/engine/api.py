@@ -16,7 +16,7 @@ from typing import Any, Protocol, TypeVar
 from pydantic import BaseModel
 
 from undercroft.engine.agents import Agent
-from undercroft.engine.figures import FigureSpec, GameWatcher
+from undercroft.engine.game_info import GameInfo
 
 Seat = str
 """A player's seat at the table (in Amulet, the hero's name)."""
@@ -48,13 +48,30 @@ ActionT = TypeVar("ActionT", bound=Action)
 
 
 class Ruleset(Protocol[StateT, ActionT]):
-    """One game system behind the Game API."""
+    """One game system behind the Game API (engine.ruleset_base writes it once).
 
-    name: str
-    version: str
-    """Changes whenever a rule change would make an old record replay differently."""
-    simultaneous: bool
-    """Several seats choose at once (Amulet) or one at a time (turns)."""
+    What only some callers need (the balance lab's figures, the audit, the hidden
+    fragments the conformance suite checks, a players' map) is not here: those are
+    optional capabilities (engine.capabilities), checked with ``isinstance``.
+    """
+
+    @property
+    def info(self) -> GameInfo:
+        """What the game is, as data: seats, turns, hidden information, a quick config."""
+        ...
+
+    @property
+    def name(self) -> str: ...
+
+    @property
+    def version(self) -> str:
+        """Changes whenever a rule change would make an old record replay differently."""
+        ...
+
+    @property
+    def simultaneous(self) -> bool:
+        """Several seats choose at once (Amulet) or one at a time (turns)."""
+        ...
 
     def config_model(self) -> type[BaseModel]: ...
 
@@ -76,17 +93,4 @@ class Ruleset(Protocol[StateT, ActionT]):
 
     def agents(self) -> Mapping[str, Callable[[], Agent]]:
         """The automated players by name ("random" is always one of them)."""
-        ...
-
-    def figure_spec(self, config: BaseModel) -> FigureSpec:
-        """The figures one game of this config yields, and how a report draws them."""
-        ...
-
-    def watch(self, state: StateT) -> GameWatcher:
-        """A watcher for the simulator: ``see`` every step's events, then ``row``."""
-        ...
-
-    def hidden(self, state: StateT) -> list[str]:
-        """Fragments of a view's JSON (``json.dumps`` defaults) that no seat may see now:
-        the conformance suite checks every seat's view against them."""
         ...

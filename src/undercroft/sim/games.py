@@ -21,6 +21,7 @@ from pydantic import BaseModel
 from undercroft.engine import registry
 from undercroft.engine.agents import Agent
 from undercroft.engine.api import Ruleset
+from undercroft.engine.capabilities import simulated
 from undercroft.engine.figures import Figure
 from undercroft.engine.table import Table
 from undercroft.errors import BadInput
@@ -89,7 +90,7 @@ def play_game(ruleset: Ruleset[Any, Any], config: BaseModel, agents: Sequence[st
               seed: int) -> dict[str, Figure]:
     """One whole game on ``seed``: its row of figures."""
     state = ruleset.new(config, seed)
-    watcher = ruleset.watch(state)
+    watcher = simulated(ruleset).watch(state)
     table = Table(ruleset, state, seed, make_agents(ruleset, agents, ruleset.seats(state)))
     table.run_automated(MAX_STEPS, after_step=watcher.see)
     return watcher.row()

@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from typing import Any, Final
 
 from undercroft.engine import registry
+from undercroft.engine.capabilities import simulated
 from undercroft.engine.figures import Figure, FigureSpec
 from undercroft.sim.games import Batch, game_seed
 from undercroft.sim.rows_out import RowWriter
@@ -123,7 +124,7 @@ def run(plan: Plan, workers: Workers, worker_count: int,
         rows: RowWriter | None = None) -> RunResult:
     """Play every batch with ``workers`` and sum up the rows in game order."""
     ruleset = registry.get(plan.system)
-    results = [ArmResult(arm, ruleset.figure_spec(arm.config)) for arm in plan.arms]
+    results = [ArmResult(arm, simulated(ruleset).figure_spec(arm.config)) for arm in plan.arms]
     pooled = Summary()
     size = plan.batch_size(worker_count)
     sent, kept = itertools.tee(plan.batches(size))  # the workers' and ours, in step
@@ -149,5 +150,6 @@ def out_columns(plan: Plan) -> list[str]:
     ruleset = registry.get(plan.system)
     columns = ["arm", *plan.arms[0].settings, "game", "seed"]
     for arm in plan.arms:
-        columns += [c for c in ruleset.figure_spec(arm.config).columns if c not in columns]
+        spec = simulated(ruleset).figure_spec(arm.config)
+        columns += [c for c in spec.columns if c not in columns]
     return columns

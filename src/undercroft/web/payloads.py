@@ -21,6 +21,7 @@ from typing import Any
 
 from undercroft.engine import registry
 from undercroft.engine.api import Seat
+from undercroft.engine.capabilities import HiddenFragments
 from undercroft.web.live import LiveTable, half_forms
 
 
@@ -123,7 +124,9 @@ class _Parts:
 
     def _shared(self) -> str:
         if self._step_events is None:
-            hidden = self.live.ruleset.hidden(self.live.state)
+            ruleset = self.live.ruleset
+            hidden = (ruleset.hidden(self.live.state)
+                      if isinstance(ruleset, HiddenFragments) else [])
             texts = [_text(event) for event in self.live.last_events]
             self._step_events = "[" + ", ".join(
                 text for text in texts if not any(fragment in text for fragment in hidden)

@@ -2,19 +2,17 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Sequence
 from typing import Any, Final
 
 from pydantic import BaseModel
 
-from undercroft.engine.agents import Agent
 from undercroft.engine.api import Outcome
-from undercroft.engine.audit import AnomalyKind, GameAuditor
 from undercroft.engine.figures import FigureSpec
-from undercroft.errors import BadInput
+from undercroft.engine.game_info import GameInfo
+from undercroft.engine.ruleset_base import AuditedRuleset, AuditParts, Rules
 from undercroft.systems.amulet import audit
 from undercroft.systems.amulet.actions import Action, parse_action
-from undercroft.systems.amulet.events import Event
 from undercroft.systems.amulet.game_agents import AGENTS
 from undercroft.systems.amulet.game_config import GameConfig
 from undercroft.systems.amulet.game_figures import GameFigures, figure_spec
@@ -26,73 +24,39 @@ from undercroft.systems.amulet.meta_dungeon import new_game
 RULES_VERSION: Final = "6"
 """Raise whenever a change would make an old record replay differently."""
 
+INFO: Final = GameInfo(
+    name="amulet", version=RULES_VERSION, simultaneous=True, seats=(1, 4),
+    hidden_information=True, quick_config={"max_rounds": 150, "depth_limit": 3},
+    step_bound=400,
+    illegal_samples=("escape", "read scroll", "use potion"))
 
-class AmuletRuleset:
+
+class AmuletRuleset(AuditedRuleset[GameState, Action, GameConfig]):
     """Seeds 000 and 001: the GM-less, Gauntlet-style crawl."""
 
-    name = "amulet"
-    version = RULES_VERSION
-    simultaneous = True
-
-    def config_model(self) -> type[BaseModel]:
-        return GameConfig
-
-    def new(self, config: BaseModel, seed: int) -> GameState:
-        if not isinstance(config, GameConfig):
-            raise BadInput(f"amulet needs a GameConfig, got {type(config).__name__}")
-        return new_game(config, seed)
+    def __init__(self) -> None:
+        super().__init__(
+            INFO, GameConfig,
+            Rules(new=new_game, to_act=to_act, legal=legal_for, parse=parse_action,
+                  step=step, view=view),
+            AGENTS,
+            AuditParts(kinds=audit.KINDS, usable=audit.USABLE_KINDS,
+                       catalogue=audit.catalogue, auditor=audit.auditor,
+                       fingerprint=audit.fingerprint, may_do_nothing=audit.may_do_nothing))
 
     def seats(self, state: GameState) -> Sequence[str]:
         return [hero.name for hero in state.heroes]
-
-    def to_act(self, state: GameState) -> set[str]:
-        return set(to_act(state))
-
-    def legal(self, state: GameState, seat: str) -> list[Action]:
-        return legal_for(state, seat)
-
-    def parse(self, text: str) -> Action:
-        return parse_action(text)
-
-    def step(self, state: GameState, choices: Mapping[str, Action]) -> list[Event]:
-        return step(state, choices)
-
-    def view(self, state: GameState, seat: str | None) -> dict[str, Any]:
-        return view(state, seat)
 
     def outcome(self, state: GameState) -> Outcome | None:
         if state.ended is None:
             return None
         return Outcome(state.ended, summary(state))
 
-    def agents(self) -> Mapping[str, Callable[[], Agent]]:
-        return dict(AGENTS)
-
     def figure_spec(self, config: BaseModel) -> FigureSpec:
-        if not isinstance(config, GameConfig):
-            raise BadInput(f"amulet needs a GameConfig, got {type(config).__name__}")
-        return figure_spec(config)
+        return figure_spec(self.config(config))
 
     def watch(self, state: GameState) -> GameFigures:
         return GameFigures(state)
-
-    def audit_kinds(self) -> Sequence[AnomalyKind]:
-        return audit.KINDS
-
-    def catalogue(self, config: BaseModel) -> Mapping[str, Sequence[str]]:
-        return audit.catalogue(config)
-
-    def usable_kinds(self) -> frozenset[str]:
-        return audit.USABLE_KINDS
-
-    def auditor(self, state: Any) -> GameAuditor:
-        return audit.auditor(state)
-
-    def fingerprint(self, state: Any) -> object:
-        return audit.fingerprint(state)
-
-    def may_do_nothing(self, action: Any) -> bool:
-        return audit.may_do_nothing(action)
 
     def hidden(self, state: GameState) -> list[str]:
         """Fragments of JSON no seat's view may contain (the conformance suite's check):

@@ -2,17 +2,15 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
-from typing import Any, Final
+from collections.abc import Sequence
+from typing import Final
 
 from pydantic import BaseModel
 
-from undercroft.engine.agents import Agent
 from undercroft.engine.api import Outcome
-from undercroft.engine.audit import AnomalyKind, GameAuditor
 from undercroft.engine.figures import FigureSpec
-from undercroft.engine.turns import TextEvent
-from undercroft.errors import BadInput
+from undercroft.engine.game_info import GameInfo
+from undercroft.engine.ruleset_base import AuditedRuleset, AuditParts, Rules
 from undercroft.systems.cardcrawl import audit
 from undercroft.systems.cardcrawl.play_actions import Play, parse_play
 from undercroft.systems.cardcrawl.play_agents import AGENTS
@@ -26,37 +24,27 @@ from undercroft.systems.cardcrawl.play_view import view
 RULES_VERSION: Final = "2"
 """Raise whenever a change would make an old record replay differently."""
 
+INFO: Final = GameInfo(
+    name="cardcrawl", version=RULES_VERSION, simultaneous=False, seats=(1, 4),
+    hidden_information=True, quick_config={"rooms": 6, "max_rounds": 60}, step_bound=400,
+    illegal_samples=("use potion", "rest", "move to room 99"))
 
-class CardCrawlRuleset:
+
+class CardCrawlRuleset(AuditedRuleset[CardCrawlState, Play, CardCrawlConfig]):
     """Seed 004: card-built characters in a Random Dungeon, an automated game master."""
 
-    name = "cardcrawl"
-    version = RULES_VERSION
-    simultaneous = False
-
-    def config_model(self) -> type[BaseModel]:
-        return CardCrawlConfig
-
-    def new(self, config: BaseModel, seed: int) -> CardCrawlState:
-        return new_game(_config(config), seed)
+    def __init__(self) -> None:
+        super().__init__(
+            INFO, CardCrawlConfig,
+            Rules(new=new_game, to_act=to_act, legal=legal, parse=parse_play, step=step,
+                  view=view),
+            AGENTS,
+            AuditParts(kinds=audit.KINDS, usable=audit.USABLE, catalogue=audit.catalogue,
+                       auditor=audit.auditor, fingerprint=audit.fingerprint,
+                       may_do_nothing=audit.may_do_nothing))
 
     def seats(self, state: CardCrawlState) -> Sequence[str]:
         return [fighter.seat for fighter in state.fighters]
-
-    def to_act(self, state: CardCrawlState) -> set[str]:
-        return set(to_act(state))
-
-    def legal(self, state: CardCrawlState, seat: str) -> list[Play]:
-        return legal(state, seat)
-
-    def parse(self, text: str) -> Play:
-        return parse_play(text)
-
-    def step(self, state: CardCrawlState, choices: Mapping[str, Play]) -> list[TextEvent]:
-        return step(state, choices)
-
-    def view(self, state: CardCrawlState, seat: str | None) -> dict[str, Any]:
-        return view(state, seat)
 
     def outcome(self, state: CardCrawlState) -> Outcome | None:
         if state.ended is None:
@@ -66,32 +54,11 @@ class CardCrawlRuleset:
             "rooms_visited": sum(1 for room in state.rooms.values() if room.visited),
             "standing": [f.seat for f in state.fighters if not f.incapacitated]})
 
-    def agents(self) -> Mapping[str, Callable[[], Agent]]:
-        return dict(AGENTS)
-
     def figure_spec(self, config: BaseModel) -> FigureSpec:
-        return figure_spec(_config(config))
+        return figure_spec(self.config(config))
 
     def watch(self, state: CardCrawlState) -> GameFigures:
         return GameFigures(state)
-
-    def audit_kinds(self) -> Sequence[AnomalyKind]:
-        return audit.KINDS
-
-    def catalogue(self, config: BaseModel) -> Mapping[str, Sequence[str]]:
-        return audit.catalogue(config)
-
-    def usable_kinds(self) -> frozenset[str]:
-        return audit.USABLE
-
-    def auditor(self, state: Any) -> GameAuditor:
-        return audit.auditor(state)
-
-    def fingerprint(self, state: Any) -> object:
-        return audit.fingerprint(state)
-
-    def may_do_nothing(self, action: Any) -> bool:
-        return audit.may_do_nothing(action)
 
     def hidden(self, state: CardCrawlState) -> list[str]:
         """What no seat may see: the seed, and the size, type and stock of rooms the party
@@ -100,12 +67,6 @@ class CardCrawlRuleset:
         fragments += [f'"room": {number}, "size"' for number, room in state.rooms.items()
                       if not room.visited]
         return fragments
-
-
-def _config(config: BaseModel) -> CardCrawlConfig:
-    if not isinstance(config, CardCrawlConfig):
-        raise BadInput(f"cardcrawl needs a CardCrawlConfig, got {type(config).__name__}")
-    return config
 
 
 RULESET: Final = CardCrawlRuleset()

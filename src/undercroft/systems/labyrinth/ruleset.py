@@ -2,17 +2,15 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
-from typing import Any, Final
+from collections.abc import Sequence
+from typing import Final
 
 from pydantic import BaseModel
 
-from undercroft.engine.agents import Agent
 from undercroft.engine.api import Outcome
-from undercroft.engine.audit import AnomalyKind, GameAuditor
 from undercroft.engine.figures import FigureSpec
-from undercroft.engine.turns import TextEvent
-from undercroft.errors import BadInput
+from undercroft.engine.game_info import GameInfo
+from undercroft.engine.ruleset_base import AuditedRuleset, AuditParts, Rules
 from undercroft.systems.labyrinth import audit
 from undercroft.systems.labyrinth.actions import Choice, parse_choice
 from undercroft.systems.labyrinth.agents import AGENTS
@@ -25,37 +23,31 @@ from undercroft.systems.labyrinth.view import view
 
 RULES_VERSION: Final = "2"
 
+INFO: Final = GameInfo(
+    name="labyrinth", version=RULES_VERSION, simultaneous=False, seats=(1, 6),
+    hidden_information=True, quick_config={"players": 3, "max_steps": 300}, step_bound=400,
+    illegal_samples=("use potion",))
 
-class LabyrinthRuleset:
+
+def _new(config: LabyrinthConfig, seed: int) -> LabyrinthState:
+    return new_game(config, seed)
+
+
+class LabyrinthRuleset(AuditedRuleset[LabyrinthState, Choice, LabyrinthConfig]):
     """Seed 002: a party of adventurers, two decks, floors, the market, d20 combat."""
 
-    name = "labyrinth"
-    version = RULES_VERSION
-    simultaneous = False
-
-    def config_model(self) -> type[BaseModel]:
-        return LabyrinthConfig
-
-    def new(self, config: BaseModel, seed: int) -> LabyrinthState:
-        return new_game(_config(config), seed)
+    def __init__(self) -> None:
+        super().__init__(
+            INFO, LabyrinthConfig,
+            Rules(new=_new, to_act=to_act, legal=legal, parse=parse_choice, step=step,
+                  view=view),
+            AGENTS,
+            AuditParts(kinds=audit.KINDS, usable=audit.USABLE, catalogue=audit.catalogue,
+                       auditor=audit.auditor, fingerprint=audit.fingerprint,
+                       may_do_nothing=audit.may_do_nothing))
 
     def seats(self, state: LabyrinthState) -> Sequence[str]:
         return [member.seat for member in state.party]
-
-    def to_act(self, state: LabyrinthState) -> set[str]:
-        return set(to_act(state))
-
-    def legal(self, state: LabyrinthState, seat: str) -> list[Choice]:
-        return legal(state, seat)
-
-    def parse(self, text: str) -> Choice:
-        return parse_choice(text)
-
-    def step(self, state: LabyrinthState, choices: Mapping[str, Choice]) -> list[TextEvent]:
-        return step(state, choices)
-
-    def view(self, state: LabyrinthState, seat: str | None) -> dict[str, Any]:
-        return view(state, seat)
 
     def outcome(self, state: LabyrinthState) -> Outcome | None:
         if state.ended is None:
@@ -65,42 +57,15 @@ class LabyrinthRuleset:
             "alive": [m.seat for m in state.party if m.alive],
             "silver": {m.seat: m.silver for m in state.party}})
 
-    def agents(self) -> Mapping[str, Callable[[], Agent]]:
-        return dict(AGENTS)
-
     def figure_spec(self, config: BaseModel) -> FigureSpec:
-        return figure_spec(_config(config))
+        return figure_spec(self.config(config))
 
     def watch(self, state: LabyrinthState) -> GameFigures:
         return GameFigures(state)
 
-    def audit_kinds(self) -> Sequence[AnomalyKind]:
-        return audit.KINDS
-
-    def catalogue(self, config: BaseModel) -> Mapping[str, Sequence[str]]:
-        return audit.catalogue(config)
-
-    def usable_kinds(self) -> frozenset[str]:
-        return audit.USABLE
-
-    def auditor(self, state: Any) -> GameAuditor:
-        return audit.auditor(state)
-
-    def fingerprint(self, state: Any) -> object:
-        return audit.fingerprint(state)
-
-    def may_do_nothing(self, action: Any) -> bool:
-        return audit.may_do_nothing(action)
-
     def hidden(self, state: LabyrinthState) -> list[str]:
         """No seat sees the seed or the order of the decks."""
         return ['"seed":', '"draw_piles":']
-
-
-def _config(config: BaseModel) -> LabyrinthConfig:
-    if not isinstance(config, LabyrinthConfig):
-        raise BadInput(f"labyrinth needs a LabyrinthConfig, got {type(config).__name__}")
-    return config
 
 
 RULESET: Final = LabyrinthRuleset()

@@ -1,0 +1,72 @@
+"""Optional capabilities: what a ruleset may offer beyond the Game API.
+
+Only some callers need these, so a ruleset offers them by having the methods, and a
+caller asks with ``isinstance(ruleset, Capability)`` (each is a runtime-checkable
+Protocol) before it uses one, saying plainly when the system has none. The audit's
+methods are one more capability of this kind (engine.audit.Auditable).
+
+- :class:`Simulated`: the balance lab's figures (``figure_spec``, ``watch``).
+- :class:`HiddenFragments`: what no seat may see now, for the conformance suite's
+  leak check.
+- :class:`PlayersMap`: the map of the level as a seat's players have drawn it, for
+  the web table and the terminal.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Protocol, runtime_checkable
+
+from pydantic import BaseModel
+
+from undercroft.engine.api import Ruleset, Seat
+from undercroft.engine.figures import FigureSpec, GameWatcher
+from undercroft.errors import BadInput
+from undercroft.maps.model import LevelMap
+
+
+@runtime_checkable
+class Simulated(Protocol):
+    """A ruleset the balance lab can run: what one game yields, and a watcher for it."""
+
+    def figure_spec(self, config: BaseModel) -> FigureSpec:
+        """The figures one game of this config yields, and how a report draws them."""
+        ...
+
+    def watch(self, state: Any) -> GameWatcher:
+        """A watcher for the simulator: ``see`` every step's events, then ``row``."""
+        ...
+
+
+@runtime_checkable
+class HiddenFragments(Protocol):
+    """A ruleset whose seats may not see everything (``GameInfo.hidden_information``)."""
+
+    def hidden(self, state: Any) -> list[str]:
+        """Fragments of a view's JSON (``json.dumps`` defaults) that no seat may see now:
+        the conformance suite checks every seat's view against them."""
+        ...
+
+
+@runtime_checkable
+class PlayersMap(Protocol):
+    """A ruleset whose games have a level map the players draw as they explore."""
+
+    def players_map(self, state: Any, seat: Seat | None) -> LevelMap:
+        """The level as ``seat``'s players have mapped it: only the rooms and exits they
+        have found, with no rolled contents or encounter notes and no seed in the
+        title (None: the table's shared map)."""
+        ...
+
+
+def simulated(ruleset: Ruleset[Any, Any]) -> Simulated:
+    """``ruleset`` as one the balance lab can run; bad input when it is not."""
+    if not isinstance(ruleset, Simulated):
+        raise BadInput(f"{ruleset.name} declares no figures for the balance lab")
+    return ruleset
+
+
+def players_map(ruleset: Ruleset[Any, Any], state: Any, seat: Seat | None) -> LevelMap:
+    """The players' map of the game at ``state``; bad input when the system has none."""
+    if not isinstance(ruleset, PlayersMap):
+        raise BadInput(f"{ruleset.name} has no level map")
+    return ruleset.players_map(state, seat)
