@@ -23,24 +23,39 @@ from conformance import (
     truth_hash,
 )
 
+from undercroft.engine.capabilities import HiddenFragments, simulated
 from undercroft.engine.figures import Share
 from undercroft.engine.record import Record, load_record, replay, save_record
 from undercroft.engine.registry import get, names
 from undercroft.engine.runner import play_out
 from undercroft.errors import BadInput
 
-QUICK: dict[str, dict[str, Any]] = {"amulet": {"max_rounds": 150, "depth_limit": 3},
-                                    "amulet-encounter": {},
-                                    "cardcrawl": {"rooms": 6, "max_rounds": 60},
-                                    "labyrinth": {"players": 3, "max_steps": 300},
-                                    "squad": {"players": 2, "max_steps": 300}}
-"""Per ruleset, a config small enough for the suite (the step bound below holds it)."""
-BOUND = 400
 POLICIES = {"random": random_policy, "scripted": scripted_policy}
 
 
 def _config(name: str) -> Any:
-    return get(name).config_model().model_validate(QUICK.get(name, {}))
+    """The ruleset's quick config (its GameInfo), small enough for the suite."""
+    ruleset = get(name)
+    return ruleset.config_model().model_validate(dict(ruleset.info.quick_config))
+
+
+def _bound(name: str) -> int:
+    return get(name).info.step_bound
+
+
+@pytest.mark.parametrize("name", names())
+def test_the_game_info_is_the_rulesets_own_and_holds(name: str) -> None:
+    """What a ruleset says of itself is true: its name and version, its seats, and that a
+    system with hidden information says what is hidden (the leak check reads it)."""
+    ruleset = get(name)
+    info = ruleset.info
+    assert (info.name, info.version, info.simultaneous) == (
+        name, ruleset.version, ruleset.simultaneous)
+    low, high = info.seats
+    for config in (ruleset.config_model()(), _config(name)):
+        assert low <= len(ruleset.seats(ruleset.new(config, 0))) <= high
+    assert isinstance(ruleset, HiddenFragments) == info.hidden_information
+    assert info.illegal_samples and info.step_bound > 0
 
 
 @pytest.mark.parametrize("policy", sorted(POLICIES))
@@ -49,7 +64,7 @@ def _config(name: str) -> Any:
 def test_seeded_games_end_within_the_bound_and_replay_exactly(
         name: str, policy: str, seed: int, tmp_path: Any) -> None:
     ruleset = get(name)
-    state, record = play(ruleset, _config(name), seed, POLICIES[policy], BOUND)
+    state, record = play(ruleset, _config(name), seed, POLICIES[policy], _bound(name))
     assert ruleset.outcome(state) is not None
     path = tmp_path / "game.json"
     save_record(record, path)
@@ -66,13 +81,13 @@ def test_every_agent_plays_and_the_simulator_reads_every_declared_figure(name: s
     has exactly the columns its spec declares, and the spec's report columns exist."""
     ruleset = get(name)
     config = _config(name)
-    spec = ruleset.figure_spec(config)
+    spec = simulated(ruleset).figure_spec(config)
     assert "random" in ruleset.agents()
     for agent in sorted(ruleset.agents()):
         state = ruleset.new(config, 7)
-        watcher = ruleset.watch(state)
+        watcher = simulated(ruleset).watch(state)
         seats = {seat: ruleset.agents()[agent]() for seat in ruleset.seats(state)}
-        play_out(ruleset, state, seats, 7, max_steps=BOUND, after_step=watcher.see)
+        play_out(ruleset, state, seats, 7, max_steps=_bound(name), after_step=watcher.see)
         assert ruleset.outcome(state) is not None
         row = watcher.row()
         assert list(row) == list(spec.columns)
@@ -90,7 +105,7 @@ def test_every_agent_plays_and_the_simulator_reads_every_declared_figure(name: s
 @pytest.mark.parametrize("name", names())
 def test_the_same_record_replays_the_same_events(name: str) -> None:
     ruleset = get(name)
-    _, record = play(ruleset, _config(name), 5, random_policy, BOUND)
+    _, record = play(ruleset, _config(name), 5, random_policy, _bound(name))
     first = [event.to_dict() for event in replay(record)[2]]
     second = [event.to_dict() for event in replay(Record.model_validate_json(
         record.model_dump_json()))[2]]
@@ -101,6 +116,8 @@ def test_the_same_record_replays_the_same_events(name: str) -> None:
 @pytest.mark.parametrize("seed", [1, 2])
 def test_views_leak_nothing_hidden(name: str, seed: int) -> None:
     ruleset = get(name)
+    if not isinstance(ruleset, HiddenFragments):
+        pytest.skip(f"{name} hides nothing (GameInfo.hidden_information)")
     found: list[str] = []
     checked = []
 
@@ -108,7 +125,7 @@ def test_views_leak_nothing_hidden(name: str, seed: int) -> None:
         checked.append(len(ruleset.hidden(state)))
         found.extend(leaks(ruleset, state))
 
-    play(ruleset, _config(name), seed, random_policy, BOUND, after=check)
+    play(ruleset, _config(name), seed, random_policy, _bound(name), after=check)
     assert found == []
     assert max(checked) > 1  # there was something hidden to leak
 
@@ -120,9 +137,8 @@ def test_an_illegal_choice_is_refused_and_changes_nothing(name: str) -> None:
     seat = sorted(ruleset.to_act(state))[0]
     before = truth_hash(ruleset, state)
     legal = {action.text for action in ruleset.legal(state, seat)}
-    illegal = next(action for action in map(_parsed(ruleset), (
-        "wait", "search north", "escape", "read scroll", "use potion", "rest",
-        "move to room 99", "Nobody waits")) if action is not None and action.text not in legal)
+    illegal = next(action for action in map(_parsed(ruleset), ruleset.info.illegal_samples)
+                   if action is not None and action.text not in legal)
     with pytest.raises(BadInput):
         ruleset.step(state, {seat: illegal})
     with pytest.raises(BadInput):
@@ -143,7 +159,7 @@ def test_a_game_read_back_from_a_snapshot_goes_on_exactly_as_the_original(
         name: str, agent: str, at: int) -> None:
     """The shared table resumes long games from snapshots (web/live.py): the state, the
     automated seats and their streams, read back, make every later choice and roll."""
-    assert resumed_differs(get(name), _config(name), 4, agent, at, BOUND) is None
+    assert resumed_differs(get(name), _config(name), 4, agent, at, _bound(name)) is None
 
 
 def test_a_long_default_amulet_game_resumes_from_a_snapshot_deep_in_it() -> None:
@@ -175,8 +191,8 @@ def test_a_snapshot_read_by_a_fresh_process_goes_on_exactly(name: str, tmp_path:
     """A restarted server is a new process: everything a game needs must be in what the
     snapshot holds, nothing in what the old process kept in memory."""
     agent = "sensible" if "sensible" in get(name).agents() else "random"
-    assert resumed_elsewhere_differs(get(name), _config(name), 4, agent, BOUND, tmp_path,
-                                     _after(3)) is None
+    assert resumed_elsewhere_differs(get(name), _config(name), 4, agent, _bound(name),
+                                     tmp_path, _after(3)) is None
 
 
 def test_a_snapshot_taken_on_a_mini_boss_level_is_read_by_a_fresh_process(
@@ -197,7 +213,7 @@ def test_the_fresh_process_check_catches_a_difference(tmp_path: Any,
                                                       monkeypatch: pytest.MonkeyPatch) -> None:
     """A fresh process that plays on otherwise is found (here: with other streams)."""
     monkeypatch.setenv("UNDERCROFT_TEST_RESUME_FRESH_STREAMS", "1")
-    found = resumed_elsewhere_differs(get("amulet"), _config("amulet"), 4, "random", BOUND,
+    found = resumed_elsewhere_differs(get("amulet"), _config("amulet"), 4, "random", 400,
                                       tmp_path, _after(9))
     assert found is not None and found.startswith("step 10:")
 
@@ -207,13 +223,13 @@ def test_every_snapshot_check_also_reads_the_snapshot_in_a_fresh_process(
     """The in-process snapshot checks read each snapshot back in a fresh interpreter too:
     one that plays on otherwise (here: with other streams) is found."""
     monkeypatch.setenv("UNDERCROFT_TEST_RESUME_FRESH_STREAMS", "1")
-    found = resumed_differs(get("amulet"), _config("amulet"), 4, "random", 9, BOUND)
+    found = resumed_differs(get("amulet"), _config("amulet"), 4, "random", 9, 400)
     assert found is not None and found.startswith("step 10:") and "fresh process" in found
 
 
 def test_the_snapshot_check_catches_a_snapshot_that_forgets_the_agents_streams() -> None:
     """Random seats read back with fresh streams choose otherwise at once."""
-    found = resumed_differs(get("amulet"), _config("amulet"), 4, "random", 9, BOUND,
+    found = resumed_differs(get("amulet"), _config("amulet"), 4, "random", 9, 400,
                             lose="streams")
     assert found is not None and found.startswith("step 10: chose")
 
