@@ -27,6 +27,7 @@ from undercroft.cli.play_choices import read_choice
 from undercroft.cli.play_seats import auto_seats, game_config, make_agent
 from undercroft.cli.play_turns import Leave, hot_seat, keep_record
 from undercroft.engine.api import Ruleset, Seat
+from undercroft.engine.capabilities import players_map
 from undercroft.engine.record import Record, check_record_target, load_record
 from undercroft.engine.registry import get
 from undercroft.engine.table import Table
@@ -144,9 +145,11 @@ class HotSeat:
             self.console.print(draw.announcement_panel(words, claimable=False))
 
     def _table(self) -> Any:
-        state = self.game.state
-        view = self.game.ruleset.view(state, self.game.ruleset.seats(state)[0])
-        return draw.table(state.level.generator.level, view, self.last, bool(self.humans))
+        ruleset, state = self.game.ruleset, self.game.state
+        seat = ruleset.seats(state)[0]
+        view = ruleset.view(state, seat)
+        return draw.table(players_map(ruleset, state, seat), view, self.last,
+                          bool(self.humans))
 
     def _ask(self, seat: str, legal: Sequence[Action], claims: list[str]) -> Action:
         """Ask until the answer is one of the seat's actions; bad answers only ask again."""

@@ -17,6 +17,7 @@ from rich.console import Console
 from undercroft.cli import amulet_table as draw
 from undercroft.cli.output import check_target, emit_json, write_text
 from undercroft.engine.api import Ruleset
+from undercroft.engine.capabilities import PlayersMap
 from undercroft.engine.record import Record, load_record, replay, state_hash
 from undercroft.engine.registry import get
 from undercroft.errors import BadInput
@@ -47,10 +48,10 @@ def replay_command(
     ruleset, state, _ = replay(record, str(path), until=_until_round(record, round_))
     figures = replay_figures(ruleset, state, record)
     if svg is not None:
-        if record.system != "amulet":
-            raise BadInput(f"--svg: only an Amulet record has a level map to draw, not "
-                           f"{record.system!r}")
-        write_text(svg, render_svg(state.level.players_map(), player_view=True), "--svg")
+        if not isinstance(ruleset, PlayersMap):
+            raise BadInput(f"--svg: {record.system} has no level map to draw")
+        write_text(svg, render_svg(ruleset.players_map(state, None), player_view=True),
+                   "--svg")
     if json_output:
         emit_json(figures, "-")
         return

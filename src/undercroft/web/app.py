@@ -25,8 +25,8 @@ from pydantic import BaseModel, ConfigDict, Field
 from sqlalchemy.exc import SQLAlchemyError
 from starlette.concurrency import run_in_threadpool
 
+from undercroft.engine.capabilities import PlayersMap
 from undercroft.errors import BadInput, first_problem, one_line
-from undercroft.maps.model import LevelMap, Room
 from undercroft.maps.svg import render_svg
 from undercroft.store.games import GameStore
 from undercroft.web.hosts import AllowedHosts, own_names
@@ -177,21 +177,12 @@ def _json(text: str) -> Response:
 
 
 def players_map(live: LiveTable) -> str:
-    """Amulet: the current level as the players have mapped it, as SVG.
-
-    Drawn from a copy of the rooms without their rolled contents and encounter notes: a
-    room seen through a door does not show those (the seats' views hide them too), and
-    only rooms the seats have seen are marked discovered.
-    """
-    if live.ruleset.name != "amulet":
-        raise Refused(404, f"{live.ruleset.name} has no level map (only amulet has)")
-    level = live.state.level
-    drawn = level.players_map()
-    bare = [Room(room.id, room.polygon, room.size, room.shape, exits=room.exits,
-                 murder_holes=room.murder_holes, discovered=room.id in level.seen)
-            for room in drawn.rooms]
-    title = f"Amulet - level {level.depth}"  # the generator's title names the seed
-    return render_svg(LevelMap(drawn.level_size, bare, title), player_view=True)
+    """The table's level as the players have mapped it, as SVG, for a system whose
+    ruleset offers a players' map (engine.capabilities.PlayersMap); 404 for another."""
+    ruleset = live.ruleset
+    if not isinstance(ruleset, PlayersMap):
+        raise Refused(404, f"{ruleset.name} has no level map")
+    return render_svg(ruleset.players_map(live.state, None), player_view=True)
 
 
 def qr_svg(url: str) -> str:

@@ -11,6 +11,7 @@ from undercroft.engine.api import Outcome
 from undercroft.engine.figures import FigureSpec
 from undercroft.engine.game_info import GameInfo
 from undercroft.engine.ruleset_base import AuditedRuleset, AuditParts, Rules
+from undercroft.maps.model import LevelMap, Room
 from undercroft.systems.amulet import audit
 from undercroft.systems.amulet.actions import Action, parse_action
 from undercroft.systems.amulet.game_agents import AGENTS
@@ -57,6 +58,18 @@ class AmuletRuleset(AuditedRuleset[GameState, Action, GameConfig]):
 
     def watch(self, state: GameState) -> GameFigures:
         return GameFigures(state)
+
+    def players_map(self, state: GameState, seat: str | None) -> LevelMap:
+        """The level as the party has mapped it (one map for the whole table): the rooms
+        the seats have seen are marked discovered, the rooms carry no rolled contents or
+        encounter notes (a room seen through a door does not show those), and the title
+        does not name the seed."""
+        level = state.level
+        drawn = level.players_map()
+        bare = [Room(room.id, room.polygon, room.size, room.shape, exits=room.exits,
+                     murder_holes=room.murder_holes, discovered=room.id in level.seen)
+                for room in drawn.rooms]
+        return LevelMap(drawn.level_size, bare, f"Amulet - level {level.depth}")
 
     def hidden(self, state: GameState) -> list[str]:
         """Fragments of JSON no seat's view may contain (the conformance suite's check):

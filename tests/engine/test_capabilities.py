@@ -1,0 +1,37 @@
+"""Optional capabilities (docs/game-api.md): asked for with isinstance, refused plainly."""
+
+from __future__ import annotations
+
+import pytest
+
+from undercroft.engine.capabilities import PlayersMap, players_map, simulated
+from undercroft.engine.registry import get, names
+from undercroft.errors import BadInput
+
+
+def test_only_amulet_offers_a_players_map_and_the_others_say_they_have_none() -> None:
+    assert [name for name in names() if isinstance(get(name), PlayersMap)] == ["amulet"]
+    labyrinth = get("labyrinth")
+    state = labyrinth.new(labyrinth.config_model()(), 1)
+    with pytest.raises(BadInput, match="labyrinth has no level map"):
+        players_map(labyrinth, state, None)
+
+
+def test_amulets_players_map_draws_only_seen_rooms_without_notes_or_seed() -> None:
+    """Seed 1 starts with room 2 generated behind a secret exit."""
+    amulet = get("amulet")
+    state = amulet.new(amulet.config_model()(), 1)
+    drawn = players_map(amulet, state, None)
+    assert {room.id for room in drawn.rooms if room.discovered} == state.level.seen
+    assert 2 not in state.level.seen
+    assert all(not room.contents and not room.labels and not room.details
+               for room in drawn.rooms)
+    assert "seed" not in drawn.title
+
+
+def test_a_ruleset_without_figures_is_refused_by_the_balance_lab() -> None:
+    class Bare:
+        name = "bare"
+
+    with pytest.raises(BadInput, match="bare declares no figures"):
+        simulated(Bare())  # type: ignore[arg-type]
