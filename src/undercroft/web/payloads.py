@@ -3,9 +3,7 @@ only, and the lobby's list of systems.
 
 What a message carries comes from ``ruleset.view(state, seat)``: the table screen gets
 the first seat's view (in these systems no seat has a private hand, so it is the party's
-knowledge), a seat its own. The one thing not taken from a view is Amulet's list of
-the last step's events (its view has none); an event that would show a fragment the
-ruleset calls hidden is left out, so that list cannot carry what the views keep back.
+knowledge), a seat its own, with the events its view tells it of.
 Every state is JSON text, made from parts kept until the table's state next changes, so
 that telling four seats and a screen of a change does not make the same view five times
 and a seat's choice in a simultaneous round (which changes only who has chosen) makes no
@@ -21,7 +19,6 @@ from typing import Any
 
 from undercroft.engine import registry
 from undercroft.engine.api import Seat
-from undercroft.engine.capabilities import HiddenFragments
 from undercroft.web.live import LiveTable, half_forms
 
 
@@ -99,7 +96,6 @@ class _Parts:
     _legal: dict[Seat, str] = field(default_factory=dict)
     _halves: dict[Seat, str] = field(default_factory=dict)
     _legal_actions: dict[Seat, list[Any]] = field(default_factory=dict)
-    _step_events: str | None = None
 
     def view(self, seat: Seat | None) -> str:
         """A seat's view (None: the table screen's, the first seat's)."""
@@ -114,24 +110,12 @@ class _Parts:
         return self._views[seat]
 
     def events(self, seat: Seat | None) -> str:
-        """The view's own event list where it has one, else the last step's events (an
-        event that would show a fragment the ruleset calls hidden is left out)."""
+        """The events the seat's view tells it of (every view has its own list: which
+        events a seat may see is its ruleset's to say)."""
         seat = seat or self.live.seats[0]
         if seat not in self._events:
-            own = self._view(seat).get("events")
-            self._events[seat] = _text(own) if isinstance(own, list) else self._shared()
+            self._events[seat] = _text(self._view(seat)["events"])
         return self._events[seat]
-
-    def _shared(self) -> str:
-        if self._step_events is None:
-            ruleset = self.live.ruleset
-            hidden = (ruleset.hidden(self.live.state)
-                      if isinstance(ruleset, HiddenFragments) else [])
-            texts = [_text(event) for event in self.live.last_events]
-            self._step_events = "[" + ", ".join(
-                text for text in texts if not any(fragment in text for fragment in hidden)
-            ) + "]"
-        return self._step_events
 
     def legal(self, seat: Seat) -> str:
         if seat not in self._legal:

@@ -48,6 +48,15 @@ class AmuletRuleset(AuditedRuleset[GameState, Action, GameConfig]):
     def seats(self, state: GameState) -> Sequence[str]:
         return [hero.name for hero in state.heroes]
 
+    def view(self, state: GameState, seat: str | None) -> dict[str, Any]:
+        """The seat's view with its own events: the table is shared, so a seat is told
+        every event of the last step (of making the game, before the first step). The
+        whole truth (None) is the state's view alone."""
+        shown = super().view(state, seat)
+        if seat is not None:
+            shown["events"] = [event.to_dict() for event in state.events]
+        return shown
+
     def outcome(self, state: GameState) -> Outcome | None:
         if state.ended is None:
             return None
