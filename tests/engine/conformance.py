@@ -11,6 +11,8 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from pydantic import ValidationError
+
 from undercroft.engine import snapshot
 from undercroft.engine.agents import agent_stream
 from undercroft.engine.api import Ruleset
@@ -58,6 +60,21 @@ def leaks(ruleset: Ruleset[Any, Any], state: Any) -> list[str]:
     for seat in ruleset.seats(state):
         text = json.dumps(ruleset.view(state, seat), default=str)
         found += [f"{seat}: {fragment}" for fragment in hidden if fragment in text]
+    return found
+
+
+def misfits(ruleset: Ruleset[Any, Any], state: Any) -> list[str]:
+    """Every view (each seat's, and the whole truth) that does not fit its ruleset's
+    schema, as it goes over the wire (JSON text), with the first problem found."""
+    found = []
+    for seat in [*ruleset.seats(state), None]:
+        schema = ruleset.info.truth_schema if seat is None else ruleset.info.view_schema
+        try:
+            schema.model_validate_json(json.dumps(ruleset.view(state, seat), default=str))
+        except ValidationError as error:
+            problem = error.errors()[0]
+            where = ".".join(str(part) for part in problem["loc"])
+            found.append(f"{seat}: {where}: {problem['msg']}")
     return found
 
 

@@ -15,6 +15,7 @@ from typing import Any
 import pytest
 from conformance import (
     leaks,
+    misfits,
     play,
     random_policy,
     resumed_differs,
@@ -128,6 +129,38 @@ def test_views_leak_nothing_hidden(name: str, seed: int) -> None:
     play(ruleset, _config(name), seed, random_policy, _bound(name), after=check)
     assert found == []
     assert max(checked) > 1  # there was something hidden to leak
+
+
+@pytest.mark.parametrize("policy", sorted(POLICIES))
+@pytest.mark.parametrize("name", names())
+def test_every_view_fits_its_schema_at_every_step(name: str, policy: str) -> None:
+    """Each seat's view and the whole truth, at the start and after every step of two
+    games, validate against the schemas the ruleset's info names."""
+    ruleset = get(name)
+    found: list[str] = []
+    checked = []
+
+    def check(state: Any) -> None:
+        checked.append(ruleset.outcome(state))
+        found.extend(misfits(ruleset, state))
+
+    for seed in (1, 2):
+        check(ruleset.new(_config(name), seed))
+        play(ruleset, _config(name), seed, POLICIES[policy], _bound(name), after=check)
+    assert found == []
+    assert len(checked) > 10 and checked[-1] is not None
+
+
+def test_the_schema_check_catches_a_view_that_shows_more_or_less() -> None:
+    """A seat shown the whole truth (a room's stock, the seed), or a view missing a
+    field, does not fit."""
+    ruleset = get("cardcrawl")
+    state = ruleset.new(_config("cardcrawl"), 1)
+    assert misfits(ruleset, state) == []
+    leaky = misfits(_Leaky(ruleset), state)
+    assert [found.split(":")[0] for found in leaky] == list(ruleset.seats(state))
+    assert all("Extra inputs are not permitted" in found for found in leaky)
+    assert len(misfits(_Without(ruleset, "round"), state)) == len(ruleset.seats(state)) + 1
 
 
 @pytest.mark.parametrize("name", names())
@@ -265,6 +298,21 @@ class _Leaky:
     def view(self, state: Any, seat: str | None) -> dict[str, Any]:
         view: dict[str, Any] = self._inner.view(state, None)
         return view
+
+
+class _Without:
+    """A ruleset whose views all lack one field."""
+
+    def __init__(self, inner: Any, field: str) -> None:
+        self._inner = inner
+        self._field = field
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._inner, name)
+
+    def view(self, state: Any, seat: str | None) -> dict[str, Any]:
+        view: dict[str, Any] = self._inner.view(state, seat)
+        return {key: value for key, value in view.items() if key != self._field}
 
 
 def test_replay_catches_a_changed_record() -> None:

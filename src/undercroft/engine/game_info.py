@@ -33,6 +33,11 @@ class GameInfo:
     """Some seat's view keeps back part of the truth (a seed, a deck's order, a room
     not yet entered): such a ruleset offers ``hidden`` (engine.capabilities) for the
     conformance suite to check every view against."""
+    view_schema: type[BaseModel]
+    """The model every seat's view validates against (engine.view_schema): it names
+    every field a seat is shown, so a view that shows more fails the suite."""
+    truth_schema: type[BaseModel]
+    """The model the whole truth (``view(state, None)``) validates against."""
     quick_config: Mapping[str, Any] = field(default_factory=dict)
     """A config (as the config model's fields) small enough for the conformance suite:
     every game of it ends within ``step_bound`` steps, whoever plays."""
@@ -41,5 +46,3 @@ class GameInfo:
     illegal_samples: tuple[str, ...] = ()
     """Texts that parse as this system's actions, at least one of which is not legal for
     the first seat to act at the start of a quick game (the suite checks it is refused)."""
-    view_schema: type[BaseModel] | None = None
-    """The model every view validates against (a seat's and the whole truth's)."""

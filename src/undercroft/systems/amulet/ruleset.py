@@ -21,13 +21,15 @@ from undercroft.systems.amulet.game_state import GameState
 from undercroft.systems.amulet.game_step import legal_for, step, to_act
 from undercroft.systems.amulet.game_view import view
 from undercroft.systems.amulet.meta_dungeon import new_game
+from undercroft.systems.amulet.view_schema import AmuletTruth, AmuletView
 
 RULES_VERSION: Final = "6"
 """Raise whenever a change would make an old record replay differently."""
 
 INFO: Final = GameInfo(
     name="amulet", version=RULES_VERSION, simultaneous=True, seats=(1, 4),
-    hidden_information=True, quick_config={"max_rounds": 150, "depth_limit": 3},
+    hidden_information=True, view_schema=AmuletView, truth_schema=AmuletTruth,
+    quick_config={"max_rounds": 150, "depth_limit": 3},
     step_bound=400,
     illegal_samples=("escape", "read scroll", "use potion"))
 

@@ -20,13 +20,15 @@ from undercroft.systems.cardcrawl.play_rules import legal, step, to_act
 from undercroft.systems.cardcrawl.play_setup import new_game
 from undercroft.systems.cardcrawl.play_state import CardCrawlState
 from undercroft.systems.cardcrawl.play_view import view
+from undercroft.systems.cardcrawl.view_schema import CardCrawlTruth, CardCrawlView
 
 RULES_VERSION: Final = "2"
 """Raise whenever a change would make an old record replay differently."""
 
 INFO: Final = GameInfo(
     name="cardcrawl", version=RULES_VERSION, simultaneous=False, seats=(1, 4),
-    hidden_information=True, quick_config={"rooms": 6, "max_rounds": 60}, step_bound=400,
+    hidden_information=True, view_schema=CardCrawlView, truth_schema=CardCrawlTruth,
+    quick_config={"rooms": 6, "max_rounds": 60}, step_bound=400,
     illegal_samples=("use potion", "rest", "move to room 99"))
 
 

@@ -20,12 +20,14 @@ from undercroft.systems.labyrinth.game_state import LabyrinthState
 from undercroft.systems.labyrinth.rules import legal, step, to_act
 from undercroft.systems.labyrinth.setup import new_game
 from undercroft.systems.labyrinth.view import view
+from undercroft.systems.labyrinth.view_schema import LabyrinthTruth, LabyrinthView
 
 RULES_VERSION: Final = "2"
 
 INFO: Final = GameInfo(
     name="labyrinth", version=RULES_VERSION, simultaneous=False, seats=(1, 6),
-    hidden_information=True, quick_config={"players": 3, "max_steps": 300}, step_bound=400,
+    hidden_information=True, view_schema=LabyrinthView, truth_schema=LabyrinthTruth,
+    quick_config={"players": 3, "max_steps": 300}, step_bound=400,
     illegal_samples=("use potion",))
 
 

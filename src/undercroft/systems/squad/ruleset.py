@@ -20,12 +20,14 @@ from undercroft.systems.squad.rules import legal, step, to_act
 from undercroft.systems.squad.setup import new_game
 from undercroft.systems.squad.state import GM, SquadState
 from undercroft.systems.squad.view import view
+from undercroft.systems.squad.view_schema import SquadTruth, SquadView
 
 RULES_VERSION: Final = "2"
 
 INFO: Final = GameInfo(
     name="squad", version=RULES_VERSION, simultaneous=False, seats=(2, 5),
-    hidden_information=True, quick_config={"players": 2, "max_steps": 300}, step_bound=400,
+    hidden_information=True, view_schema=SquadView, truth_schema=SquadTruth,
+    quick_config={"players": 2, "max_steps": 300}, step_bound=400,
     illegal_samples=("Nobody waits",))
 
 
