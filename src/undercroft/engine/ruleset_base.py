@@ -12,7 +12,7 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, Generic, TypeVar
+from typing import Any, Generic, Protocol, TypeVar
 
 from pydantic import BaseModel
 
@@ -111,6 +111,31 @@ class AuditParts:
     auditor: Callable[[Any], GameAuditor]
     fingerprint: Callable[[Any], object]
     may_do_nothing: Callable[[Any], bool]
+
+
+class AuditModule(Protocol):
+    """A system's audit module (``systems/<system>/audit.py``) as ``audit_parts`` reads it."""
+
+    @property
+    def KINDS(self) -> Sequence[AnomalyKind]: ...
+
+    @property
+    def USABLE(self) -> frozenset[str]: ...
+
+    def catalogue(self, config: Any) -> Mapping[str, Sequence[str]]: ...
+
+    def auditor(self, state: Any) -> GameAuditor: ...
+
+    def fingerprint(self, state: Any) -> object: ...
+
+    def may_do_nothing(self, action: Any) -> bool: ...
+
+
+def audit_parts(module: AuditModule) -> AuditParts:
+    """The parts of an audit module that names them as the audit does."""
+    return AuditParts(kinds=module.KINDS, usable=module.USABLE, catalogue=module.catalogue,
+                      auditor=module.auditor, fingerprint=module.fingerprint,
+                      may_do_nothing=module.may_do_nothing)
 
 
 class AuditedRuleset(RulesetBase[StateT, ActionT, ConfigT]):

@@ -10,7 +10,7 @@ from pydantic import BaseModel
 from undercroft.engine.api import Outcome
 from undercroft.engine.figures import FigureSpec
 from undercroft.engine.game_info import GameInfo
-from undercroft.engine.ruleset_base import AuditedRuleset, AuditParts, Rules
+from undercroft.engine.ruleset_base import AuditedRuleset, Rules, audit_parts
 from undercroft.systems.cardcrawl import audit
 from undercroft.systems.cardcrawl.play_actions import Play, parse_play
 from undercroft.systems.cardcrawl.play_agents import AGENTS
@@ -41,9 +41,7 @@ class CardCrawlRuleset(AuditedRuleset[CardCrawlState, Play, CardCrawlConfig]):
             Rules(new=new_game, to_act=to_act, legal=legal, parse=parse_play, step=step,
                   view=view),
             AGENTS,
-            AuditParts(kinds=audit.KINDS, usable=audit.USABLE, catalogue=audit.catalogue,
-                       auditor=audit.auditor, fingerprint=audit.fingerprint,
-                       may_do_nothing=audit.may_do_nothing))
+            audit_parts(audit))
 
     def seats(self, state: CardCrawlState) -> Sequence[str]:
         return [fighter.seat for fighter in state.fighters]

@@ -10,7 +10,7 @@ from pydantic import BaseModel
 from undercroft.engine.api import Outcome
 from undercroft.engine.figures import FigureSpec
 from undercroft.engine.game_info import GameInfo
-from undercroft.engine.ruleset_base import AuditedRuleset, AuditParts, Rules
+from undercroft.engine.ruleset_base import AuditedRuleset, Rules, audit_parts
 from undercroft.systems.labyrinth import audit
 from undercroft.systems.labyrinth.actions import Choice, parse_choice
 from undercroft.systems.labyrinth.agents import AGENTS
@@ -44,9 +44,7 @@ class LabyrinthRuleset(AuditedRuleset[LabyrinthState, Choice, LabyrinthConfig]):
             Rules(new=_new, to_act=to_act, legal=legal, parse=parse_choice, step=step,
                   view=view),
             AGENTS,
-            AuditParts(kinds=audit.KINDS, usable=audit.USABLE, catalogue=audit.catalogue,
-                       auditor=audit.auditor, fingerprint=audit.fingerprint,
-                       may_do_nothing=audit.may_do_nothing))
+            audit_parts(audit))
 
     def seats(self, state: LabyrinthState) -> Sequence[str]:
         return [member.seat for member in state.party]

@@ -10,7 +10,7 @@ from pydantic import BaseModel
 from undercroft.engine.api import Outcome
 from undercroft.engine.figures import FigureSpec
 from undercroft.engine.game_info import GameInfo
-from undercroft.engine.ruleset_base import AuditedRuleset, AuditParts, Rules
+from undercroft.engine.ruleset_base import AuditedRuleset, Rules, audit_parts
 from undercroft.systems.squad import audit
 from undercroft.systems.squad.agents import AGENTS
 from undercroft.systems.squad.config import SquadConfig
@@ -40,9 +40,7 @@ class SquadRuleset(AuditedRuleset[SquadState, Move, SquadConfig]):
             Rules(new=new_game, to_act=to_act, legal=legal, parse=parse_move, step=step,
                   view=view),
             AGENTS,
-            AuditParts(kinds=audit.KINDS, usable=audit.USABLE, catalogue=audit.catalogue,
-                       auditor=audit.auditor, fingerprint=audit.fingerprint,
-                       may_do_nothing=audit.may_do_nothing))
+            audit_parts(audit))
 
     def seats(self, state: SquadState) -> Sequence[str]:
         return [*dict.fromkeys(state.guides.values()), GM]
