@@ -9,70 +9,58 @@ as every ruleset has.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Sequence
 from typing import Any, Final
 
 from pydantic import BaseModel
 
-from undercroft.engine.agents import Agent
 from undercroft.engine.api import Outcome
 from undercroft.engine.figures import FigureSpec
-from undercroft.errors import BadInput
+from undercroft.engine.game_info import GameInfo
+from undercroft.engine.ruleset_base import Rules, RulesetBase
 from undercroft.systems.amulet.actions import Action, parse_action
 from undercroft.systems.amulet.encounter_agents import AGENTS
 from undercroft.systems.amulet.encounter_config import EncounterConfig
 from undercroft.systems.amulet.encounter_figures import SPEC, EncounterFigures
 from undercroft.systems.amulet.encounter_rules import ending, legal_for, step, to_act
+from undercroft.systems.amulet.encounter_schema import EncounterTruth, EncounterView
 from undercroft.systems.amulet.encounter_state import EncounterState, new_encounter
 from undercroft.systems.amulet.encounter_view import SYSTEM, hidden, view
-from undercroft.systems.amulet.events import Event
 from undercroft.systems.amulet.scenario import ScenarioFile
 
 RULES_VERSION: Final = "1"
 """Raise whenever a change would make an old record replay differently."""
 
+INFO: Final = GameInfo(
+    name=SYSTEM, version=RULES_VERSION, simultaneous=True, seats=(1, 4),
+    hidden_information=True, view_schema=EncounterView, truth_schema=EncounterTruth,
+    quick_config={}, step_bound=400,
+    illegal_samples=("escape", "read scroll", "use potion"))
 
-class EncounterRuleset:
+
+class EncounterRuleset(RulesetBase[EncounterState, Action, ScenarioFile]):
     """Seeds 000 and 001, one room: a scenario's fight to its end."""
 
-    name = SYSTEM
-    version = RULES_VERSION
-    simultaneous = True
+    def __init__(self) -> None:
+        super().__init__(
+            INFO, ScenarioFile,
+            Rules(new=new_encounter, to_act=to_act, legal=legal_for, parse=parse_action,
+                  step=step, view=view),
+            AGENTS)
 
     def config_model(self) -> type[BaseModel]:
+        """A scenario file's model, with the built-in scenario as its default (any
+        scenario read by ``scenario.read_scenario`` plays too)."""
         return EncounterConfig
-
-    def new(self, config: BaseModel, seed: int) -> EncounterState:
-        if not isinstance(config, ScenarioFile):
-            raise BadInput(f"{SYSTEM} needs a scenario, got {type(config).__name__}")
-        return new_encounter(config, seed)
 
     def seats(self, state: EncounterState) -> Sequence[str]:
         return [hero.name for hero in state.scene.heroes]
-
-    def to_act(self, state: EncounterState) -> set[str]:
-        return to_act(state)
-
-    def legal(self, state: EncounterState, seat: str) -> list[Action]:
-        return legal_for(state, seat)
-
-    def parse(self, text: str) -> Action:
-        return parse_action(text)
-
-    def step(self, state: EncounterState, choices: Mapping[str, Action]) -> list[Event]:
-        return step(state, choices)
-
-    def view(self, state: EncounterState, seat: str | None) -> dict[str, Any]:
-        return view(state, seat)
 
     def outcome(self, state: EncounterState) -> Outcome | None:
         ended = ending(state)
         if ended is None:
             return None
         return Outcome(ended, summary(state))
-
-    def agents(self) -> Mapping[str, Callable[[], Agent]]:
-        return dict(AGENTS)
 
     def figure_spec(self, config: BaseModel) -> FigureSpec:
         return SPEC

@@ -3,10 +3,11 @@
 A seat sees the room as a hero standing in it does: everyone's health and items,
 the foes and contents of the room, the exits found, which heroes each swarm
 holds, and its own line of the script for this step with the agent the scenario
-gives its hero. It does not see an unfound secret exit, the room beyond a murder
-hole until the hole is open, or the seed (which would let a program foresee the
-dice). The truth (seat None) adds all of these, the forced rolls still waiting
-and the choices made off the script.
+gives its hero, and what the last step told the table (its events). It does
+not see an unfound secret exit, the room beyond a murder hole until the hole is
+open, or the seed (which would let a program foresee the dice). The truth (seat
+None) adds all of these, the forced rolls still waiting and the choices made off
+the script.
 """
 
 from __future__ import annotations
@@ -39,6 +40,7 @@ def view(state: EncounterState, seat: str | None) -> dict[str, Any]:
         "contents": [c.to_dict() for c in scene.contents if not c.gone],
         "exits": [e.to_dict() for e in scene.exits if truth or e.found],
         "seat": seat,
+        "events": [event.to_dict() for event in state.events],
     }
     if seat is not None:
         agents = dict(zip(hero_names(state.config), state.config.heroes, strict=True))
