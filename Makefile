@@ -14,7 +14,7 @@ STAMP := $(VENV)/.installed
 AMULET := undercroft/systems/amulet
 FAST_MODULES := undercroft/rng.py undercroft/values.py undercroft/maps/model.py undercroft/maps/lattice.py \
 	undercroft/maps/shapes.py undercroft/maps/placement.py \
-	$(AMULET)/rolls.py $(AMULET)/encounters.py $(AMULET)/walls.py $(AMULET)/generator.py \
+	undercroft/dice/roll_log.py $(AMULET)/rolls.py $(AMULET)/encounters.py $(AMULET)/walls.py $(AMULET)/generator.py \
 	$(AMULET)/scene.py $(AMULET)/fight.py $(AMULET)/fight_dice.py $(AMULET)/events.py \
 	$(AMULET)/actions.py $(AMULET)/legal.py $(AMULET)/room_actions.py \
 	$(AMULET)/cover.py \

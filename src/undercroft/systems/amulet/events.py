@@ -6,7 +6,8 @@ from __future__ import annotations
 
 from typing import Any, Final, final
 
-from undercroft.systems.amulet.fight_dice import ROLL_LABELS, Rolled
+from undercroft.dice.roll_log import Rolled, rolls_dicts
+from undercroft.systems.amulet.fight_dice import ROLL_LABELS
 from undercroft.values import Value
 
 
@@ -41,7 +42,7 @@ class Event(Value):
 
     def to_dict(self) -> dict[str, Any]:
         return {"round": self.round, "kind": self.kind, "text": self.text,
-                "rolls": [rolled.to_dict() for rolled in self.rolls], **self.data}
+                "rolls": rolls_dicts(self.rolls), **self.data}
 
 
 def _shown(result: int | bool, kind: str | None) -> str:

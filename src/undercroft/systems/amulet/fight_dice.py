@@ -10,22 +10,24 @@ d20 + bonus, higher wins; "take half" replaces a die with half its highest face.
 The dice are drawn from the stream as :func:`undercroft.dice.roll` draws them
 (die by die, the same tie rules and reroll bound; a test holds the two to the
 same results), directly, since a game rolls thousands; this module adds
-labels, forcing and the log.
+labels and the contest, chance and pick rules; the log and the forcing are every
+system's (:mod:`undercroft.dice.roll_log`).
 """
 
 from __future__ import annotations
 
-from collections import deque
 from dataclasses import dataclass, field
-from typing import Any, Final, Literal, final
+from typing import Final, Literal, final
 
 from undercroft.dice.limits import MAX_REROLLS
+from undercroft.dice.roll_log import Forced, Rolled, RollLog
 from undercroft.engine.tally import fired
 from undercroft.errors import BadInput
 from undercroft.rng import Stream
 from undercroft.values import Value
 
-Forced = int | Literal["win", "lose", "yes", "no"]
+__all__ = ["ROLL_LABELS", "ContestResult", "FightDice", "Forced", "Rolled", "half"]
+
 CONTEST_DIE = 20
 ROLL_LABELS: dict[str, Literal["total", "contest", "chance"]] = {
     "melee": "total", "shot": "total", "potion": "total", "shot potion": "total",
@@ -39,28 +41,6 @@ ROLL_LABELS: dict[str, Literal["total", "contest", "chance"]] = {
     "ward": "chance", "trap": "chance", "mimic": "chance"}
 """Every label a fight rolls under, and what a scenario forces it with: a total,
 a contest's result for its first side (win or lose), or a chance's (yes or no)."""
-
-
-@final
-class Rolled(Value):
-    """One roll as the log keeps it: label, what was rolled, the dice, the result."""
-
-    __match_args__ = ("label", "what", "dice", "result", "forced")
-
-    def __init__(self, label: str, what: str, dice: tuple[int, ...], result: int | bool,
-                 forced: bool = False) -> None:
-        self.label: Final = label
-        self.what: Final = what
-        self.dice: Final = dice
-        self.result: Final = result
-        self.forced: Final = forced
-
-    def _fields(self) -> tuple[str, str, tuple[int, ...], int | bool, bool]:
-        return (self.label, self.what, self.dice, self.result, self.forced)
-
-    def to_dict(self) -> dict[str, Any]:
-        return {"label": self.label, "what": self.what, "dice": list(self.dice),
-                "result": self.result, "forced": self.forced}
 
 
 @final
@@ -96,27 +76,27 @@ class FightDice:
 
     stream: Stream
     ties: Literal["defender", "reroll"] = "defender"
-    forced: dict[str, deque[Forced]] = field(default_factory=dict)
-    log: list[Rolled] = field(default_factory=list)
-    made: int = 0
-    """Rolls made in all (a check that every roll reached an event)."""
+    log: RollLog = field(default_factory=RollLog)
+    """The rolls made and the results waiting to be forced."""
+
+    @property
+    def made(self) -> int:
+        """Rolls made in all (a check that every roll reached an event)."""
+        return self.log.made
 
     def _record(self, rolled: Rolled) -> None:
-        self.log.append(rolled)
-        self.made += 1
+        self.log.record(rolled)
 
     def force(self, label: str, result: Forced) -> None:
         """The next roll with ``label`` gives ``result`` instead of the dice."""
-        self.forced.setdefault(label, deque()).append(result)
+        self.log.force(label, result)
 
     def _forced(self, label: str) -> Forced | None:
-        waiting = self.forced.get(label)
-        return waiting.popleft() if waiting else None
+        return self.log.next_forced(label)
 
     def unused(self) -> list[str]:
         """Forced results never reached, as ``label=result`` (a scenario may want to know)."""
-        return [f"{label}={value}" for label, waiting in self.forced.items()
-                for value in waiting]
+        return self.log.unused()
 
     def total(self, label: str, count: int, sides: int, bonus: int = 0,
               take_half: bool = False) -> int:
@@ -196,7 +176,6 @@ class FightDice:
         self._record(Rolled(label, f"d{count}", (face,), face))
         return face - 1
 
-    def take(self) -> list[Rolled]:
+    def take(self) -> tuple[Rolled, ...]:
         """The rolls made since the last call (an event carries the rolls it caused)."""
-        done, self.log = self.log, []
-        return done
+        return self.log.take()
