@@ -332,9 +332,9 @@ def test_a_nullified_hollow_braces_with_2d6_and_skips_its_next_attack() -> None:
     assert consume_skip(made) is True
     assert consume_skip(made) is False
     with pytest.raises(BadInput, match="cannot brace"):
-        brace(hero("hollow", "archer", ("fire", "water")), Stream(1))
+        brace(hero("hollow", "archer", ("fire", "water")), Faces(seed=1))
     braced = hero("hollow", "archer", ())
-    brace(braced, Stream(1))
+    brace(braced, Faces(seed=1))
     assert Adventurer.from_dict(braced.to_dict()).skip_next_attack
 
 
@@ -351,7 +351,7 @@ def test_an_archer_gets_two_armour_class() -> None:
 def test_a_medic_keeps_the_card_on_a_six_exactly_one_in_six() -> None:
     kept = [medic_keeps_card(Faces(face)) for face in range(1, 7)]
     assert kept == [False] * 5 + [True]
-    stream = Stream(2024, "medic")
+    stream = Faces(seed=2024, name="medic")
     share = sum(medic_keeps_card(stream) for _ in range(60_000)) / 60_000
     assert abs(share - 1 / 6) < 0.01
     two = [medic_keeps_card(Faces(a, b), medics=2)

@@ -444,6 +444,8 @@ def test_a_wizard_chooses_to_attack_with_intelligence() -> None:
     step(state, {"Seat-1": parse_choice("attack goblin-1 with intelligence")})
     [swing] = [e for e in state.events if e.kind == "attack"]
     assert "d20 10 + 5 = 15 vs AC 15: hits" in swing.text  # +2 unarmed, +3 Intelligence
+    assert [(r["label"], r["dice"], r["forced"]) for r in swing.to_dict()["rolls"]] == [
+        ("to hit", [10], True), ("damage", [1], True)]  # the damage dice are in the event
     assert RULESET.agents()["careful"]().choose(
         RULESET.view(state, "Seat-1"), [Choice("attack", "goblin-1"),
                                         Choice("attack", "goblin-1", "intelligence")],

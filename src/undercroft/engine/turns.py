@@ -11,6 +11,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol, TypeVar
 
+from undercroft.dice.roll_log import Rolled, rolls_dicts
 from undercroft.errors import BadInput
 
 
@@ -52,12 +53,15 @@ def read_form(text: str, forms: Sequence[tuple[str, re.Pattern[str]]], system: s
 
 @dataclass
 class TextEvent:
-    """Something that happened, in words, with fields a script can match."""
+    """Something that happened, in words, with fields a script can match, and the rolls
+    behind it (the shape every system's events carry: ``undercroft.dice.roll_log``)."""
 
     round: int
     kind: str
     text: str
     data: dict[str, Any] = field(default_factory=dict)
+    rolls: tuple[Rolled, ...] = ()
 
     def to_dict(self) -> dict[str, Any]:
-        return {"round": self.round, "kind": self.kind, "text": self.text, **self.data}
+        return {"round": self.round, "kind": self.kind, "text": self.text,
+                "rolls": rolls_dicts(self.rolls), **self.data}

@@ -22,6 +22,7 @@ from functools import cache
 from typing import Final, NamedTuple, Protocol, TypeVar, runtime_checkable
 
 from undercroft.dice import distribution
+from undercroft.dice.roll_log import LoggedStream
 from undercroft.engine.tally import fired, used
 from undercroft.errors import BadInput
 from undercroft.rng import Stream
@@ -245,7 +246,7 @@ def max_health(adventurer: Adventurer) -> int:
     return adventurer.max_health
 
 
-def brace(adventurer: Adventurer, stream: Stream) -> list[int]:
+def brace(adventurer: Adventurer, stream: LoggedStream) -> list[int]:
     """A hollow with a nullified relation braces against an attack: the 2d6 rolled (their
     sum is added to its armour class for this attack), and it will skip its next attack."""
     if not can_brace(adventurer):
@@ -253,7 +254,7 @@ def brace(adventurer: Adventurer, stream: Stream) -> list[int]:
                        "relation is nullified may add 2d6 to its armour class")
     fired("labyrinth.race.hollow-brace")
     used("labyrinth.special.brace")
-    dice = stream.dice(BRACE_DICE, 6)
+    dice = stream.dice(BRACE_DICE, 6, "brace")
     adventurer.skip_next_attack = True
     return dice
 
@@ -266,7 +267,7 @@ def consume_skip(adventurer: Adventurer) -> bool:
     return skipped
 
 
-def wizard_backlash(adventurer: Adventurer, stream: Stream) -> int | None:
+def wizard_backlash(adventurer: Adventurer, stream: LoggedStream) -> int | None:
     """After a destructive wizard attacks: the 1d4 rolled, for the game to deal as damage
     (through ``losses.hurt``, so that a backlash that kills follows Character Death like
     any other death); None (no roll) for everyone else."""
@@ -274,7 +275,7 @@ def wizard_backlash(adventurer: Adventurer, stream: Stream) -> int | None:
         return None
     fired("labyrinth.class.wizard-backlash")
     used("labyrinth.special.backlash")
-    return stream.die(BACKLASH_DIE)
+    return stream.die(BACKLASH_DIE, "backlash")
 
 
 def living_medics(party: Iterable[Adventurer]) -> int:

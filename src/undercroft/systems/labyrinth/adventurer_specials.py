@@ -12,8 +12,8 @@ from __future__ import annotations
 
 from typing import Final, Literal, Protocol
 
+from undercroft.dice.roll_log import LoggedStream
 from undercroft.engine.tally import fired, used
-from undercroft.rng import Stream
 from undercroft.systems.labyrinth.elements import affinity, relation
 
 Stat = Literal["strength", "intelligence", "luck"]
@@ -140,7 +140,7 @@ def archer_armour(who: Traits) -> int:
 MEDIC_DIE: Final = 6
 
 
-def medic_keeps_card(stream: Stream, medics: int = 1) -> bool:
+def medic_keeps_card(stream: LoggedStream, medics: int = 1) -> bool:
     """Medic: "When you or an ally uses a card to regain Health Points, roll 1d6. On a 6, that
     card is not expended".
 
@@ -148,7 +148,7 @@ def medic_keeps_card(stream: Stream, medics: int = 1) -> bool:
     each medic has the ability, so each rolls, and one 6 keeps the card. No medic:
     no roll, and the stream is not touched.
     """
-    return any(stream.die(MEDIC_DIE) == MEDIC_DIE for _ in range(medics))
+    return any(stream.die(MEDIC_DIE, "medic") == MEDIC_DIE for _ in range(medics))
 
 
 WARRIOR_ATTACK: Final = 4

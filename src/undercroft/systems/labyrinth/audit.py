@@ -29,11 +29,11 @@ from dataclasses import dataclass
 from typing import Any, Final
 
 from undercroft.content import packs
+from undercroft.dice.roll_log import LoggedStream
 from undercroft.engine.audit import AnomalyKind, Findings
 from undercroft.engine.tally import tallying
 from undercroft.engine.turns import TextEvent
 from undercroft.errors import BadInput
-from undercroft.rng import Stream
 from undercroft.systems.labyrinth.actions import Choice
 from undercroft.systems.labyrinth.adventurer_data import classes, races
 from undercroft.systems.labyrinth.adventurer_specials import SPECIALS
@@ -142,7 +142,7 @@ class LabyrinthAuditor:
         self.probe = probe
         """Try every choice offered on a copy of the game (``refused-choice``)."""
         self._told: set[tuple[str, str]] = set()
-        self._trial_dice = Stream(state.seed, "labyrinth/audit-trial")
+        self._trial_dice = LoggedStream(state.seed, "labyrinth/audit-trial")
         self._before = _Before.of(state)
         self._look(state, 0, ())
 
@@ -281,7 +281,7 @@ def unusable(state: LabyrinthState, seat: str, copy_name: str) -> str | None:
     wanted = {"equipment": "equip", "consumable": "use", "statue": "use"}.get(card.kind)
     if wanted is None:
         return f"a {card.kind} card is spent when found; no choice uses it once held"
-    trial = trial_copy(state, Stream(state.seed, "labyrinth/audit-probe"))
+    trial = trial_copy(state, LoggedStream(state.seed, "labyrinth/audit-probe"))
     holder = trial.adventurer(seat)
     holder.equipped, holder.health = [], 1 if holder.max_health > 1 else holder.health
     trial.phase, trial.fight, trial.statue, trial.ended = "explore", None, None, None
@@ -309,14 +309,14 @@ def _item_places(state: LabyrinthState) -> list[tuple[str, Sequence[str]]]:
             *((f"{m.seat}'s items", m.items) for m in state.party)]
 
 
-def refusals(state: LabyrinthState, dice: Stream | None = None) -> list[tuple[str, str]]:
+def refusals(state: LabyrinthState, dice: LoggedStream | None = None) -> list[tuple[str, str]]:
     """Each choice the acting seat is offered that ``step`` refuses or fails on, as
     ("Seat-1: buy rations#2", why), tried on copies of the game (nothing counted) that
     roll ``dice`` (a stream of the trials' own)."""
     member = acting(state)
     if member is None:
         return []
-    dice = dice or Stream(state.seed, "labyrinth/audit-trial")
+    dice = dice or LoggedStream(state.seed, "labyrinth/audit-trial")
     found = []
     for choice in legal(state, member.seat):
         trial = trial_copy(state, dice)
@@ -331,7 +331,7 @@ def refusals(state: LabyrinthState, dice: Stream | None = None) -> list[tuple[st
     return found
 
 
-def trial_copy(state: LabyrinthState, dice: Stream) -> LabyrinthState:
+def trial_copy(state: LabyrinthState, dice: LoggedStream) -> LabyrinthState:
     """A copy to try a choice on: a new container for everything play changes, sharing what
     it never does (the content, the config, the cards' specs, the dice rolled at creation),
     without the log, and rolling ``dice``, so that trying a choice leaves the game and its

@@ -52,7 +52,7 @@ def start_fight(state: LabyrinthState, card: MonsterEncounter) -> None:
     monsters: list[Monster] = []
     for group in card.groups:
         stats = state.content.monsters[group.monster]
-        count = roll_total(str(group.count), state.dice)
+        count = roll_total(str(group.count), state.dice, f"{group.monster} count")
         for _ in range(count):
             number = sum(1 for m in monsters if m.kind == group.monster) + 1
             health = scaled_health(stats.health, state.config.monster_health)

@@ -100,7 +100,7 @@ def next_room(state: LabyrinthState, member: Adventurer) -> None:
     elif isinstance(card, TrapEncounter):
         fired("labyrinth.encounter.trapped-doorway")
         for target in state.living():
-            hurt(state, target, roll_total(card.damage_each, state.dice), card.name)
+            hurt(state, target, roll_total(card.damage_each, state.dice, "trap damage"), card.name)
         state.room.resolved = True
         used(f"labyrinth.encounter.{card.id}")
     elif not isinstance(card, ChestEncounter):
@@ -118,7 +118,7 @@ def search_chest(state: LabyrinthState, member: Adventurer) -> None:
     fired("labyrinth.character.modifier")
     room.chest_checked = True
     luck = modifier(member, "luck", state.worn(member))
-    face = state.dice.die(20)
+    face = state.dice.die(20, "chest check")
     found = face + luck >= state.config.search_difficulty
     room.chest_safe = found
     verdict = "made it safe" if found else "nothing found"
@@ -134,15 +134,16 @@ def open_chest(state: LabyrinthState, member: Adventurer) -> None:
     assert isinstance(card, ChestEncounter)
     fired("labyrinth.dungeon.chest")
     used(f"labyrinth.encounter.{card.id}")
-    face = state.dice.die(card.trap_die)
+    face = state.dice.die(card.trap_die, "chest trap")
     room.resolved = True
     if face in card.trapped_on and not room.chest_safe:
         fired("labyrinth.encounter.chest-trap")
         state.say("chest", f"{member.seat} opens the chest: d{card.trap_die} {face}, it is "
                   "trapped", seat=member.seat, roll=face, trapped=True)
-        hurt(state, member, roll_total(card.trap_damage, state.dice), "the chest's trap")
+        damage = roll_total(card.trap_damage, state.dice, "trap damage")
+        hurt(state, member, damage, "the chest's trap")
         return
-    silver = roll_total(card.silver, state.dice)
+    silver = roll_total(card.silver, state.dice, "silver")
     member.silver += silver
     caught = " (the trap found before, made safe)" if face in card.trapped_on else ""
     state.say("chest", f"{member.seat} opens the chest: d{card.trap_die} {face}{caught}, "

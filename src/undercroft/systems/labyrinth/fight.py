@@ -14,9 +14,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from undercroft.dice.live import SumRoll, roll
-from undercroft.errors import BadInput
-from undercroft.rng import Stream
+from undercroft.dice.roll_log import LoggedStream
 
 
 def scaled_health(health: int, percent: int) -> int:
@@ -69,21 +67,21 @@ class Fight:
                 "braced": sorted(self.braced)}
 
 
-def roll_initiative(names: Sequence[str], stream: Stream) -> tuple[list[str], dict[str, int]]:
+def roll_initiative(names: Sequence[str], stream: LoggedStream) -> tuple[list[str], dict[str, int]]:
     """Each name's d20, highest first; tied names roll again among themselves (their order
     among each other comes from the rerolls), as often as it takes."""
-    first = {name: stream.die(20) for name in names}
+    first = {name: stream.die(20, "initiative") for name in names}
     return _ordered(list(names), first, stream), first
 
 
-def _ordered(names: list[str], rolls: dict[str, int], stream: Stream) -> list[str]:
+def _ordered(names: list[str], rolls: dict[str, int], stream: LoggedStream) -> list[str]:
     order: list[str] = []
     for value in sorted({rolls[n] for n in names}, reverse=True):
         tied = [n for n in names if rolls[n] == value]
         if len(tied) == 1:
             order += tied
         else:
-            again = {n: stream.die(20) for n in tied}
+            again = {n: stream.die(20, "initiative") for n in tied}
             order += _ordered(tied, again, stream)
     return order
 
@@ -108,18 +106,16 @@ class Attack:
                f"{verdict}"
 
 
-def attack(stream: Stream, bonus: int, armour: int, damage: str, damage_bonus: int = 0
+def attack(stream: LoggedStream, bonus: int, armour: int, damage: str, damage_bonus: int = 0
            ) -> Attack:
     """Roll an attack; the damage die is rolled only on a hit (and never below 0)."""
-    face = stream.die(20)
+    face = stream.die(20, "to hit")
     hit = face + bonus >= armour
-    dealt = max(0, roll_total(damage, stream) + damage_bonus) if hit else 0
+    dealt = max(0, roll_total(damage, stream, "damage") + damage_bonus) if hit else 0
     return Attack(face, bonus, armour, dealt)
 
 
-def roll_total(expression: str, stream: Stream) -> int:
-    """The total of a dice sum ("1d4+1", "2d6") rolled from ``stream``."""
-    rolled = roll(expression, stream)
-    if not isinstance(rolled, SumRoll):
-        raise BadInput(f"{expression!r}: expected a sum of dice, not a comparison")
-    return rolled.value
+def roll_total(expression: str, stream: LoggedStream, label: str) -> int:
+    """The total of a dice sum ("1d4+1", "2d6") rolled from ``stream``, logged under
+    ``label`` for the next event to carry."""
+    return stream.sum_of(label, expression)

@@ -11,8 +11,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
+from undercroft.dice.roll_log import LoggedStream
 from undercroft.engine.turns import TextEvent
-from undercroft.rng import Stream
 from undercroft.systems.labyrinth.adventurer_state import Adventurer
 from undercroft.systems.labyrinth.config import LabyrinthConfig
 from undercroft.systems.labyrinth.content import Content
@@ -69,7 +69,8 @@ class LabyrinthState:
     party: list[Adventurer]
     encounters: Deck
     items: Deck
-    dice: Stream
+    dice: LoggedStream
+    """The game's dice: each roll is logged for the next event to carry."""
     phase: Phase = "town"
     floor: int = 0
     """The floor the party is on (0: in town)."""
@@ -112,6 +113,6 @@ class LabyrinthState:
         return [card for card in cards if isinstance(card, EquipmentItem | CursedItem)]
 
     def say(self, kind: str, text: str, **data: Any) -> TextEvent:
-        event = TextEvent(self.round, kind, text, data)
+        event = TextEvent(self.round, kind, text, data, self.dice.take())
         self.events.append(event)
         return event

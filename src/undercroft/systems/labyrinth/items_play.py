@@ -116,7 +116,7 @@ def use(state: LabyrinthState, member: Adventurer, choice: Choice) -> None:
     fired("labyrinth.item.healing")
     if in_empty_room(state):
         fired("labyrinth.dungeon.empty-room")
-    regained = member.heal(roll_total(card.heal, state.dice))
+    regained = member.heal(roll_total(card.heal, state.dice, "healing"))
     medics = living_medics(state.party)
     if medics > 0:
         fired("labyrinth.class.medic")
@@ -133,7 +133,7 @@ def use(state: LabyrinthState, member: Adventurer, choice: Choice) -> None:
 
 def _statue(state: LabyrinthState, member: Adventurer, card: StatueItem) -> None:
     fired("labyrinth.item.statue-table")
-    face = state.dice.die(card.die)
+    face = state.dice.die(card.die, "statue")
     entry = card.table[face - 1]
     state.say("statue", f"{member.seat} rolls the {card.name}: {face}, {entry.text}",
               seat=member.seat, roll=face)
@@ -145,7 +145,7 @@ def _statue(state: LabyrinthState, member: Adventurer, card: StatueItem) -> None
     else:
         lucky = modifier(member, entry.plus_modifier, state.worn(member)) \
             if entry.plus_modifier else 0
-        gain = max(0, roll_total(entry.dice or "1d4", state.dice) + lucky)
+        gain = max(0, roll_total(entry.dice or "1d4", state.dice, "statue gain") + lucky)
         if entry.effect == "max_health":
             member.health_bonus += gain
             member.heal(gain)

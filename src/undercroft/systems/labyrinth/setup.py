@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Final
 
 from undercroft.content import packs
+from undercroft.dice.roll_log import LoggedStream
 from undercroft.engine.tally import counting, drawn, fired
 from undercroft.errors import BadInput
 from undercroft.rng import Stream
@@ -46,7 +47,7 @@ def new_game(config: LabyrinthConfig, seed: int, content: Content | None = None
     encounters.set_level(FIRST_FLOOR, (), shuffle)
     items.set_level(FIRST_FLOOR, (), shuffle)
     state = LabyrinthState(config, seed, content, party, encounters, items,
-                           Stream(seed, "labyrinth/play"))
+                           LoggedStream(seed, "labyrinth/play"))
     names = ", ".join(f"{m.seat} ({m.race} {m.klass}"
                       f"{', ' + '+'.join(m.elements) if m.elements else ''})" for m in party)
     state.say("start", f"The mayor's commission: {names}, 10 sp each, in the town of "

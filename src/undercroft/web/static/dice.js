@@ -1,7 +1,7 @@
 // The dice behind an event, said the way a player checks them at the table.
-// Amulet's events carry `rolls`: {label, what, dice, result, forced}
-// ("flank: d20+3 vs d20+4, rolled 13 and 15 (16 vs 19): lost"). The other systems
-// put the numbers in the event's sentence, and sometimes a bare `dice` list.
+// Every system's events carry `rolls`: {label, what, dice, result, forced}
+// ("flank: d20+3 vs d20+4, rolled 13 and 15 (16 vs 19): lost"). An event without
+// rolls may still have a bare `dice` list.
 
 /** One roll explained in words. */
 export function explainRoll(roll) {
