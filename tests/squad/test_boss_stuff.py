@@ -4,8 +4,8 @@ defeated its Stuff keeps its die and is divided by the Guides, who take turns.""
 
 from __future__ import annotations
 
+from scripted_dice import Faces
 from undercroft.engine.agents import agent_stream
-from undercroft.rng import ScriptedStream
 from undercroft.systems.squad import spoils
 from undercroft.systems.squad.agents import SensibleSeat
 from undercroft.systems.squad.config import SquadConfig
@@ -38,7 +38,7 @@ def test_a_boss_attacks_with_its_weapon_rolling_the_weapons_die() -> None:
     assert "goblin-warlord attacks Faf" not in moves  # it fights with its Stuff
     move = Move("monster", "goblin-warlord", "Faf", "Rusty Cleaver")
     assert parse_move(move.text) == move
-    state.dice = ScriptedStream(5, 6, 1)  # its d8 hits; the Cleaver's d6 shows 6; Bracers 1
+    state.dice = Faces(5, 6, 1)  # its d8 hits; the Cleaver's d6 shows 6; Bracers 1
     step(state, {GM: move})
     assert state.heroes["Faf"].hit_points == 10
 
@@ -62,7 +62,7 @@ def test_a_bosss_spell_reaches_an_invisible_hero_and_its_weapon_does_not() -> No
 def test_a_bosss_armour_soaks_the_heroes_hits() -> None:
     state = grukk()
     step(state, {GUIDE: Move("wait", "Faf")})
-    state.dice = ScriptedStream(9, 6, 2)  # Urd hits, Goblinbane 6, the Cookpot Helm's d4 2
+    state.dice = Faces(9, 6, 2)  # Urd hits, Goblinbane 6, the Cookpot Helm's d4 2
     events = step(state, {GUIDE: Move("attack", "Urd", "goblin-warlord", "Goblinbane")})
     assert state.scene[0].hit_points == 8
     assert "its Cookpot Helm soaks 2: 4 damage" in events[-1].text
@@ -71,7 +71,7 @@ def test_a_bosss_armour_soaks_the_heroes_hits() -> None:
 def test_a_defeated_bosss_stuff_keeps_its_die_and_the_guides_divide_it() -> None:
     state = grukk()
     state.scene[0].hit_points = 1
-    state.dice = ScriptedStream(9, 4, 1,  # Faf's Lightning Arc: 4 less the Helm's 1
+    state.dice = Faces(9, 4, 1,  # Faf's Lightning Arc: 4 less the Helm's 1
                                 1, 1)  # the searches find nothing: the Stuff needs none
     step(state, {GUIDE: Move("cast", "Faf", "goblin-warlord", "Lightning Arc")})
     assert state.phase == "spoils" and acting(state) == GUIDE

@@ -11,10 +11,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from scripted_dice import Faces
 from undercroft.errors import BadInput
 from undercroft.systems.squad.coin_pool import CoinError, CoinPool
 from undercroft.systems.squad.denizens import avoids_trap, bestiary, trap_damage, try_flee
-from undercroft.systems.squad.dice_steps import scripted
 from undercroft.systems.squad.stages import cheapest_cost, price_list, stages
 
 BOSS = "goblin-warlord"
@@ -58,9 +58,9 @@ def test_the_example_of_play_pushes_4_then_2_and_faf_and_urd_collect() -> None:
         purse[hero] += coins.collect(goblin_id)
     trap = bestiary().traps["crushing-boulders"]
     assert coins.push("boulders", trap.cost(2)) == 2
-    rolls = {"Faf": scripted([2])(8), "Urd": scripted([4])(4)}
+    rolls = {"Faf": Faces(2).die(8), "Urd": Faces(4).die(4)}
     avoided = [hero for hero, roll in rolls.items() if avoids_trap(roll)]
-    assert avoided == ["Urd"] and trap_damage(trap, scripted([2])) == 2
+    assert avoided == ["Urd"] and trap_damage(trap, Faces(2).die) == 2
     share = coins.settle_trap("boulders", targets=2, avoided=len(avoided))
     for hero in avoided:
         purse[hero] += share
@@ -164,7 +164,7 @@ def test_a_fled_monster_nobody_pursues_gives_its_coins_back_next_scene() -> None
     coins = opened()
     coins.push("goblin-1", 1)
     coins.push("goblin-2", 1)
-    assert try_flee(4, scripted([4]))
+    assert try_flee(4, Faces(4).die)
     coins.flee("goblin-1")
     with pytest.raises(CoinError, match="fled this scene"):
         coins.collect("goblin-1")

@@ -7,8 +7,9 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from scripted_dice import Faces
+from undercroft.dice.steps import LADDER
 from undercroft.errors import BadInput
-from undercroft.systems.squad.dice_steps import LADDER, scripted
 from undercroft.systems.squad.example_heroes import faf, urd
 from undercroft.systems.squad.hero_combat import Check, ability_check
 from undercroft.systems.squad.heroes import Hero
@@ -45,7 +46,7 @@ def test_loot_needed_is_the_gap_to_the_difficulty() -> None:
 
 def test_loot_turns_a_failure_into_a_success_only_with_enough_tokens() -> None:
     f = faf()
-    miss = ability_check(f, "warrior", scripted([2]))
+    miss = ability_check(f, "warrior", Faces(2).die)
     assert not miss.success
     gain_loot(f, "1W")
     assert not can_rescue(miss, [f])
@@ -61,7 +62,7 @@ def test_loot_turns_a_failure_into_a_success_only_with_enough_tokens() -> None:
 def test_loot_is_not_spent_on_a_roll_that_already_succeeded() -> None:
     f = faf()
     gain_loot(f, "M", 3)
-    hit = ability_check(f, "mage", scripted([8]))
+    hit = ability_check(f, "mage", Faces(8).die)
     assert not can_rescue(hit, [f])
     with pytest.raises(BadInput, match="already succeeded"):
         rescue(hit, [f])
@@ -72,7 +73,7 @@ def test_loot_of_several_heroes_is_pooled_and_spent_for_another() -> None:
     f, u = faf(), urd()
     gain_loot(f, "E", 1)
     gain_loot(u, "E", 1)
-    search = search_for_loot(u, scripted([2]))
+    search = search_for_loot(u, Faces(2).die)
     assert search.ability == "explorer" and not search.success
     saved, spent = rescue(search, [u, f])
     assert saved.success and spent.total == 2

@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 
+from scripted_dice import Faces
 from undercroft.errors import BadInput
 from undercroft.systems.squad.denizens import (
     DENIZENS_FILE,
@@ -21,7 +22,6 @@ from undercroft.systems.squad.denizens import (
     trap_damage,
     try_flee,
 )
-from undercroft.systems.squad.dice_steps import scripted
 from undercroft.systems.squad.heroes import Stuff as HeroStuff
 from undercroft.systems.squad.stages import (
     boss_of,
@@ -153,9 +153,9 @@ def test_a_monster_flees_on_a_monster_ability_roll_of_at_least_4() -> None:
         return 4
 
     assert try_flee(6, roll) and asked == [6]
-    assert not try_flee(4, scripted([3]))
+    assert not try_flee(4, Faces(3).die)
     for sides in (4, 6, 8, 10, 12):
-        fled = sum(try_flee(sides, scripted([face])) for face in range(1, sides + 1))
+        fled = sum(try_flee(sides, Faces(face).die) for face in range(1, sides + 1))
         assert fled == sides - 3
 
 
@@ -164,7 +164,7 @@ def test_the_example_of_plays_boulder_trap_catches_faf_and_misses_urd() -> None:
     d4 shows 2 and Faf loses 2 more Hit Points."""
     trap = bestiary().traps["crushing-boulders"]
     assert not avoids_trap(2) and avoids_trap(4)
-    assert trap_damage(trap, scripted([2])) == 2
+    assert trap_damage(trap, Faces(2).die) == 2
 
 
 @pytest.mark.parametrize(("text", "fragment"), [

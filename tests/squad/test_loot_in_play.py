@@ -4,7 +4,7 @@ beside 1W and 1M on attacks and spells (docs/rules/squad-heroes.md, Loot)."""
 
 from __future__ import annotations
 
-from undercroft.rng import ScriptedStream
+from scripted_dice import Faces
 from undercroft.systems.squad.config import SquadConfig
 from undercroft.systems.squad.moves import Move, parse_move
 from undercroft.systems.squad.rules import legal, step
@@ -20,7 +20,7 @@ def example() -> SquadState:
 
 
 def spring_boulders(state: SquadState, *faces: int) -> None:
-    state.dice = ScriptedStream(*faces)
+    state.dice = Faces(*faces)
     step(state, {GM: Move("spring", "", "crushing-boulders")})
 
 
@@ -34,7 +34,7 @@ def test_1e_saves_a_trap_dodge_when_the_guide_says_so() -> None:
     assert [m.text for m in moves] == ["Urd spends loot on the explorer roll",
                                        "Urd lets the explorer roll fail"]
     assert all(parse_move(m.text) == m for m in moves)
-    state.dice = ScriptedStream(2)  # the trap's d4 for Faf only
+    state.dice = Faces(2)  # the trap's d4 for Faf only
     step(state, {GUIDE: moves[0]})
     assert urd.loot["E"] == 0 and urd.hit_points == 15
     assert state.heroes["Faf"].hit_points == 13
@@ -64,7 +64,7 @@ def test_1e_saves_a_loot_search() -> None:
     state = example()
     state.heroes["Urd"].loot["E"] = 1
     step(state, {GM: Move("bring", "", "goblin", "1")})
-    state.dice = ScriptedStream(9, 2,  # Faf's Lightning Arc drops the goblin
+    state.dice = Faces(9, 2,  # Faf's Lightning Arc drops the goblin
                                 1, 3)  # the searches: Faf's d8 1, Urd's d4 3
     step(state, {GUIDE: Move("cast", "Faf", "goblin-1", "Lightning Arc")})
     assert state.phase == "rescue" and state.asking == ["Urd"]
@@ -77,7 +77,7 @@ def test_a_search_with_nothing_to_find_asks_nothing() -> None:
     state = example()
     state.heroes["Urd"].loot["E"] = 1
     step(state, {GM: Move("bring", "", "goblin", "1")})
-    state.dice = ScriptedStream(4, 1, 3)  # the goblin flees; both searches fail
+    state.dice = Faces(4, 1, 3)  # the goblin flees; both searches fail
     step(state, {GUIDE: Move("wait", "Faf")})
     step(state, {GUIDE: Move("wait", "Urd")})
     step(state, {GM: Move("flee", "goblin-1")})
@@ -92,7 +92,7 @@ def test_1e_helps_a_hero_flee_and_a_fled_hero_is_out_of_the_fight() -> None:
     flee = Move("flee", "Urd", "", "", "loot")
     assert flee in legal(state, GUIDE) and flee.text == "Urd flees, spending loot"
     assert parse_move(flee.text) == flee
-    state.dice = ScriptedStream(3)  # one short on his d4: the 1E makes it
+    state.dice = Faces(3)  # one short on his d4: the 1E makes it
     step(state, {GUIDE: flee})
     assert state.heroes["Urd"].loot["E"] == 0 and state.present() == ["Faf"]
     assert state.phase == "monsters"
@@ -103,7 +103,7 @@ def test_when_every_hero_has_fled_the_scene_ends_and_the_coins_go_back() -> None
     state = example()
     step(state, {GM: Move("bring", "", "goblin", "1")})
     value = state.coins.stage_value
-    state.dice = ScriptedStream(6, 4)  # Faf's d8 and Urd's d4: both get away
+    state.dice = Faces(6, 4)  # Faf's d8 and Urd's d4: both get away
     step(state, {GUIDE: Move("flee", "Faf")})
     step(state, {GUIDE: Move("flee", "Urd")})
     assert state.phase == "camp" and state.foes() == []
@@ -124,7 +124,7 @@ def test_1hp_heals_any_hero_in_a_fight_without_ending_the_turn_and_in_camp() -> 
     step(state, {GUIDE: mend})
     assert urd.hit_points == 11 and faf.loot["HP"] == 1
     assert state.present()[state.turn] == "Faf"  # still Faf's turn
-    state.dice = ScriptedStream(9, 2, 1, 1)
+    state.dice = Faces(9, 2, 1, 1)
     step(state, {GUIDE: Move("cast", "Faf", "goblin-1", "Lightning Arc")})
     assert state.phase == "camp"
     step(state, {GUIDE: mend})
@@ -141,7 +141,7 @@ def test_1c_finishes_a_monster_already_damaged_and_only_then() -> None:
     hit = Move("attack", "Urd", "goblin-1", "Goblinbane", "loot")
     step(state, {GUIDE: Move("wait", "Faf")})
     assert hit in legal(state, GUIDE)
-    state.dice = ScriptedStream(6, 2, 1, 1)  # a hit for 2: two short, two 1C finish it
+    state.dice = Faces(6, 2, 1, 1)  # a hit for 2: two short, two 1C finish it
     step(state, {GUIDE: hit})
     assert goblin.hit_points == 0 and urd.loot["C"] == 0
 
@@ -154,7 +154,7 @@ def test_1c_is_not_spent_when_it_cannot_finish_the_monster() -> None:
     goblin = state.scene[0]
     goblin.hit_points, goblin.full = 9, 10
     step(state, {GUIDE: Move("wait", "Faf")})
-    state.dice = ScriptedStream(6, 2)
+    state.dice = Faces(6, 2)
     step(state, {GUIDE: Move("attack", "Urd", "goblin-1", "Goblinbane", "loot")})
     assert goblin.hit_points == 7 and urd.loot["C"] == 1
 

@@ -8,9 +8,9 @@ from __future__ import annotations
 
 from collections import Counter
 
+from scripted_dice import Faces
 from undercroft.engine import registry
 from undercroft.engine.agents import agent_stream
-from undercroft.rng import ScriptedStream
 from undercroft.sim.audit_game import audit_game
 from undercroft.systems.squad.agents import GameMaster, SensibleSeat
 from undercroft.systems.squad.config import SquadConfig
@@ -44,7 +44,7 @@ def test_a_beaten_monster_runs_and_fit_heroes_pursue_it() -> None:
     step(state, {"Guide-1": Move("wait", "Urd")})
     state.scene[0].hit_points = 1  # a third of its 3
     assert choice(state) == Move("flee", "wolf-1")
-    state.dice = ScriptedStream(5, 1, 1)  # it gets away; the searches find nothing
+    state.dice = Faces(5, 1, 1)  # it gets away; the searches find nothing
     step(state, {GM: Move("flee", "wolf-1")})
     assert state.phase == "camp"
     assert choice(state) == Move("pursue", "", "wolf-1")

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from undercroft.rng import ScriptedStream
+from scripted_dice import Faces
 from undercroft.systems.squad.config import HELPING_SPELLS, SquadConfig
 from undercroft.systems.squad.heroes import Stuff
 from undercroft.systems.squad.moves import Move, parse_move
@@ -34,7 +34,7 @@ def faf_holding(spell_id: str, special: str = "arcane-vigor") -> SquadState:
 def cast(state: SquadState, spell_id: str, target: str, *faces: int, how: str = "") -> None:
     move = Move("cast", "Faf", target, spell(spell_id).name, how)
     assert move in legal(state, GUIDE)
-    state.dice = ScriptedStream(*faces)
+    state.dice = Faces(*faces)
     step(state, {GUIDE: move})
 
 
@@ -65,7 +65,7 @@ def test_bless_rerolls_one_failed_roll_with_its_rating_die() -> None:
     state = faf_holding("bless")
     cast(state, "bless", "Urd", 9)  # the blessing: a d6 reroll
     assert state.effects["Urd"]["bless"] == 6
-    state.dice = ScriptedStream(2, 5, 3)  # Urd's d12 fails (2), the Bless's d6 shows 5
+    state.dice = Faces(2, 5, 3)  # Urd's d12 fails (2), the Bless's d6 shows 5
     events = step(state, {GUIDE: Move("attack", "Urd", "goblin-1", "Goblinbane")})
     assert "bless" not in state.effects["Urd"]  # spent on that roll
     assert [e.text for e in events if e.kind == "bless"] == [
@@ -78,7 +78,7 @@ def test_haste_gives_one_more_action_on_the_targets_next_turn() -> None:
     state.scene[0].hit_points = 10  # a tough goblin, so the fight goes on
     cast(state, "haste", "Urd", 9)
     assert state.standing_heroes()[state.turn] == "Urd"
-    state.dice = ScriptedStream(1, 1)  # two misses
+    state.dice = Faces(1, 1)  # two misses
     step(state, {GUIDE: Move("attack", "Urd", "goblin-1", "Goblinbane")})
     assert state.phase == "heroes" and state.standing_heroes()[state.turn] == "Urd"
     step(state, {GUIDE: Move("attack", "Urd", "goblin-1", "Goblinbane")})
@@ -114,7 +114,7 @@ def test_mirror_image_illusions_take_the_hits() -> None:
     state = faf_holding("mirror-image")
     cast(state, "mirror-image", "Urd", 9, 1)  # one illusion
     step(state, {GUIDE: Move("wait", "Urd")})
-    state.dice = ScriptedStream(4)  # the goblin hits: the illusion, not Urd
+    state.dice = Faces(4)  # the goblin hits: the illusion, not Urd
     step(state, {GM: Move("monster", "goblin-1", "Urd")})
     assert state.heroes["Urd"].hit_points == 15 and state.effects["Urd"]["illusions"] == 0
 
@@ -124,7 +124,7 @@ def test_shield_gives_armour_of_its_rating_for_the_scene() -> None:
     state.heroes["Urd"].stuff = [s for s in state.heroes["Urd"].stuff if s.kind != "armour"]
     cast(state, "shield", "Urd", 9)
     step(state, {GUIDE: Move("wait", "Urd")})
-    state.dice = ScriptedStream(4, 4, 3)  # a hit for 4, the Shield's d6 soaks 3
+    state.dice = Faces(4, 4, 3)  # a hit for 4, the Shield's d6 soaks 3
     step(state, {GM: Move("monster", "goblin-1", "Urd")})
     assert state.heroes["Urd"].hit_points == 14
 
@@ -135,7 +135,7 @@ def test_a_summoned_companion_fights_and_can_be_attacked() -> None:
     cast(state, "summon", "Faf", 9, 3)  # a d6 companion with 3 hit points
     assert state.effects["Faf"]["companion"] == 6
     assert state.effects["Faf"]["companion_hp"] == 3
-    state.dice = ScriptedStream(1, 5, 4)  # Urd misses; Faf's companion: 5 hits, 4 damage
+    state.dice = Faces(1, 5, 4)  # Urd misses; Faf's companion: 5 hits, 4 damage
     step(state, {GUIDE: Move("attack", "Urd", "goblin-1", "Goblinbane")})
     # the companion acted after its summoner's turn, before Urd's
     assert state.scene[0].hit_points == 6
@@ -143,7 +143,7 @@ def test_a_summoned_companion_fights_and_can_be_attacked() -> None:
     assert attack in legal(state, GM)
     assert parse_move(attack.text) == attack
     assert attack.text == "goblin-1 attacks Faf's companion"
-    state.dice = ScriptedStream(4, 3)  # the goblin hits the companion for 3
+    state.dice = Faces(4, 3)  # the goblin hits the companion for 3
     step(state, {GM: Move("monster", "goblin-1", "Faf", "", "companion")})
     assert "companion" not in state.effects["Faf"]
     assert state.heroes["Faf"].hit_points == 15
@@ -177,6 +177,6 @@ def test_deadly_strike_adds_to_a_damaging_spell_too() -> None:
     faf = state.heroes["Faf"]
     faf.pennies, state.coins.with_heroes = 1, 1
     state.scene[0].hit_points = state.scene[0].full = 10
-    state.dice = ScriptedStream(9, 2)
+    state.dice = Faces(9, 2)
     step(state, {GUIDE: Move("cast", "Faf", "goblin-1", "Lightning Arc", "special")})
     assert state.scene[0].hit_points == 10 - 2 - 1 and faf.pennies == 0

@@ -12,13 +12,14 @@ from pathlib import Path
 
 import pytest
 
+from scripted_dice import Faces
 from undercroft.engine import registry
 from undercroft.engine.agents import agent_stream
 from undercroft.engine.audit import Anomaly
 from undercroft.engine.tally import tallying
 from undercroft.engine.turns import TextEvent
 from undercroft.errors import BadInput
-from undercroft.rng import ScriptedStream, Stream
+from undercroft.rng import Stream
 from undercroft.sim.audit_game import audit_game
 from undercroft.sim.rule_ids import fireable, rule_rows
 from undercroft.systems.squad import audit
@@ -249,11 +250,11 @@ def test_hardy_resilience_is_paid_for_on_a_hit_it_lessens_and_only_then() -> Non
     step(state, {"Guide-1": Move("wait", "Faf")})
     ready = Move("attack", "Urd", "goblin-1", "Goblinbane", "special")
     assert ready in legal(state, "Guide-1")
-    state.dice = ScriptedStream(1)  # a miss: but Hardy Resilience is readied, for free
+    state.dice = Faces(1)  # a miss: but Hardy Resilience is readied, for free
     step(state, {"Guide-1": ready})
     assert urd.pennies == 1 and state.effects["Urd"]["hardy"] == 1
     auditor = audit.auditor(state)
-    state.dice = ScriptedStream(4, 2, 3)  # a hit for 2, the Tattoos' d4 soak 3: nothing
+    state.dice = Faces(4, 2, 3)  # a hit for 2, the Tattoos' d4 soak 3: nothing
     move = Move("monster", "goblin-1", "Urd")
     auditor.see(state, 1, {GM: move}, step(state, {GM: move}))
     assert urd.pennies == 1 and state.effects["Urd"]["hardy"] == 1
@@ -261,7 +262,7 @@ def test_hardy_resilience_is_paid_for_on_a_hit_it_lessens_and_only_then() -> Non
     assert Move("attack", "Urd", "goblin-1", "Goblinbane", "special") not in legal(
         state, "Guide-1")  # already readied
     step(state, {"Guide-1": Move("wait", "Urd")})
-    state.dice = ScriptedStream(4, 4, 1)  # a hit for 4, soaked 1: Hardy +1 ignores 1
+    state.dice = Faces(4, 4, 1)  # a hit for 4, soaked 1: Hardy +1 ignores 1
     auditor.see(state, 2, {GM: move}, step(state, {GM: move}))
     assert urd.pennies == 0 and urd.hit_points == 15 - 2
     assert "hardy" not in state.effects["Urd"]

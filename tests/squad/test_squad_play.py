@@ -12,12 +12,12 @@ from pydantic import ValidationError
 from rich.console import Console
 
 from cli_helpers import assert_bad_input, run
+from scripted_dice import Faces
 from undercroft.cli.play_squad import show_table
 from undercroft.engine import registry
 from undercroft.engine.record import new_record
 from undercroft.engine.runner import play_out
 from undercroft.errors import BadInput
-from undercroft.rng import ScriptedStream
 from undercroft.systems.squad.config import SquadConfig
 from undercroft.systems.squad.heroes import Stuff
 from undercroft.systems.squad.moves import Move, parse_move
@@ -44,7 +44,7 @@ def test_the_seeds_example_of_play() -> None:
     step(state, {GM: Move("bring", "", "goblin", "4")})  # four goblins rush from the caves
     assert [m.id for m in state.foes()] == ["goblin-1", "goblin-2", "goblin-3", "goblin-4"]
     assert sum(state.coins.pushed.values()) == 4  # their cost pushed as they rush in
-    state.dice = ScriptedStream(8, 2,  # Faf: d12 8 hits, Lightning Arc d4 deals 2
+    state.dice = Faces(8, 2,  # Faf: d12 8 hits, Lightning Arc d4 deals 2
                                 4, 6,  # Urd: d12 4 "barely" hits, Goblinbane d6 deals 6
                                 2,  # a goblin's d4 misses Urd
                                 4, 3, 2)  # one hits, 3 damage, the Tattoos' d4 soaks 2
@@ -56,14 +56,14 @@ def test_the_seeds_example_of_play() -> None:
     step(state, {GM: Move("monster", "goblin-4", "Urd")})
     assert urd.hit_points == 14  # "the Goblin only dealt 1 point of damage"
     assert (faf.pennies, urd.pennies) == (1, 1)  # each collected a goblin's penny
-    state.dice = ScriptedStream(8, 2, 4, 6,  # the next round the last two fall
+    state.dice = Faces(8, 2, 4, 6,  # the next round the last two fall
                                 1, 1)  # and neither hero finds loot
     step(state, {"Guide-1": Move("cast", "Faf", "goblin-3", "Lightning Arc")})
     step(state, {"Guide-1": Move("attack", "Urd", "goblin-4", "Goblinbane")})
     assert faf.pennies == 2 and urd.pennies == 2 and not state.coins.pushed
     assert state.phase == "camp"
     step(state, {"Guide-1": Move("ready", "Guide-1")})
-    state.dice = ScriptedStream(2, 4, 2)  # Faf's d8 shows 2, Urd's d4 shows 4; the trap 2
+    state.dice = Faces(2, 4, 2)  # Faf's d8 shows 2, Urd's d4 shows 4; the trap 2
     step(state, {GM: Move("spring", "", "crushing-boulders")})
     assert faf.hit_points == 13 and urd.hit_points == 14  # "Oh, the irony"
 
@@ -80,7 +80,7 @@ def test_the_gm_brings_only_what_the_spare_stage_value_pays_for() -> None:
 def test_a_fled_monster_unpursued_gives_its_coins_back() -> None:
     state = example()
     step(state, {GM: Move("bring", "", "goblin", "1")})
-    state.dice = ScriptedStream(1, 4, 1, 1)  # the goblin misses, then flees on a 4; no loot
+    state.dice = Faces(1, 4, 1, 1)  # the goblin misses, then flees on a 4; no loot
     step(state, {"Guide-1": Move("wait", "Faf")})
     step(state, {"Guide-1": Move("wait", "Urd")})
     step(state, {GM: Move("monster", "goblin-1", "Faf")})
@@ -206,7 +206,7 @@ def test_the_seeds_dark_forest_example_loot_and_a_penny_pass_between_heroes() ->
     state = new_game(SquadConfig(players=2, party="example", stages=("dark-forest",)), 1)
     faf, urd = state.heroes["Faf"], state.heroes["Urd"]
     step(state, {GM: Move("bring", "", "goblin", "4")})  # four corrupted goblins
-    state.dice = ScriptedStream(8, 2, 4, 6,  # Faf drops goblin-1, Urd goblin-2
+    state.dice = Faces(8, 2, 4, 6,  # Faf drops goblin-1, Urd goblin-2
                                 1, 1,  # the other two miss
                                 5, 3, 2,  # Urd drops goblin-3; goblin-4 misses
                                 6, 2,  # Urd drops goblin-4
@@ -247,7 +247,7 @@ def test_a_hero_sets_a_trap_with_an_explorer_check_and_a_penny_a_monster() -> No
     trap = Move("trap", "Faf", "", "2")
     assert parse_move(trap.text) == trap
     value = state.coins.stage_value
-    state.dice = ScriptedStream(6,  # Faf's Explorer d8: the trap is set
+    state.dice = Faces(6,  # Faf's Explorer d8: the trap is set
                                 1, 5,  # goblin-3 (1 hit point) is caught: 5 on Faf's d8
                                 4)  # goblin-1 gets away
     step(state, {"Guide-1": trap})
@@ -261,7 +261,7 @@ def test_a_trap_that_is_not_set_costs_nothing() -> None:
     faf = state.heroes["Faf"]
     faf.pennies, state.coins.with_heroes = 1, 1
     step(state, {GM: Move("bring", "", "goblin", "1")})
-    state.dice = ScriptedStream(2)
+    state.dice = Faces(2)
     step(state, {"Guide-1": Move("trap", "Faf", "", "1")})
     assert faf.pennies == 1 and state.scene[0].hit_points == 2
 
@@ -341,7 +341,7 @@ def test_the_seeds_loot_example_faf_collects_1w_and_it_helps_her_warrior_roll() 
     Faf can perform a Warrior action when Faf needs it most." """
     state = example()
     step(state, {GM: Move("bring", "", "goblin", "1")})
-    state.dice = ScriptedStream(8, 2,  # Faf's Lightning Arc drops the goblin
+    state.dice = Faces(8, 2,  # Faf's Lightning Arc drops the goblin
                                 5, 1)  # Faf's Explorer d8 succeeds, Urd's d4 does not
     step(state, {"Guide-1": Move("cast", "Faf", "goblin-1", "Lightning Arc")})
     assert state.phase == "loot" and state.loot_due == ["Faf"]
@@ -352,6 +352,6 @@ def test_the_seeds_loot_example_faf_collects_1w_and_it_helps_her_warrior_roll() 
     faf.stuff.append(Stuff("Dagger", "weapon", 4))  # a Warrior action for her d4
     step(state, {"Guide-1": Move("ready", "Guide-1")})
     step(state, {GM: Move("bring", "", "goblin", "1")})
-    state.dice = ScriptedStream(3, 2)  # her Warrior d4 shows 3: the 1W makes it 4, a hit
+    state.dice = Faces(3, 2)  # her Warrior d4 shows 3: the 1W makes it 4, a hit
     step(state, {"Guide-1": Move("attack", "Faf", "goblin-2", "Dagger", "loot")})
     assert faf.loot["W"] == 0 and state.scene[0].hit_points == 0

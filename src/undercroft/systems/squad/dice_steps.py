@@ -7,22 +7,26 @@ Difficulty Number. The odds are exact fractions from icepool, because the
 seed's own estimates are off (docs/rules/squad-heroes.md, Difficulty Numbers).
 
 Rules take their dice from a *roller*, a function ``sides -> face``: the game
-passes its :class:`undercroft.rng.Stream` (``stream.die``), tests pass a script.
+passes its logged dice stream (:class:`undercroft.dice.roll_log.LoggedStream`, whose
+rolls the next event carries), tests pass one with scripted faces.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable
 from fractions import Fraction
+from functools import partial
 from typing import Final
 
 import icepool
 
+from undercroft.dice.roll_log import LoggedStream
+from undercroft.dice.steps import LADDER
 from undercroft.errors import BadInput
 from undercroft.rng import Stream
 
-LADDER: Final = (4, 6, 8, 10, 12)
-"""The dice of the game, smallest first: "a d4, d6, d8, d10, and d12"."""
+# LADDER (undercroft.dice.steps), the dice of the game, smallest first: "a d4, d6, d8,
+# d10, and d12".
 TOP: Final = LADDER[-1]
 """Improving Stuff: "Stuff can become as powerful as a D12, but no higher"."""
 DIFFICULTY: Final = 4
@@ -32,29 +36,12 @@ Roller = Callable[[int], int]
 """A source of die faces: ``roller(sides)`` is one roll of a ``sides``-faced die."""
 
 
-def roller_of(source: Stream | Roller) -> Roller:
-    """A roller from a game's stream (``stream.die``) or from a roller already."""
+def roller_of(source: Stream | Roller, label: str = "") -> Roller:
+    """A roller from a game's stream (``stream.die``; a logged stream logs each roll under
+    ``label``) or from a roller already."""
+    if isinstance(source, LoggedStream):
+        return partial(source.die, label=label)
     return source.die if isinstance(source, Stream) else source
-
-
-def scripted(faces: Iterable[int]) -> Roller:
-    """A roller that gives ``faces`` in order, each checked against the die asked for.
-
-    For tests and for replaying the seed's examples ("I roll a D12 ... an 8").
-    Running out of faces, or a face the die cannot show, is a fault of the
-    script, reported with what was asked.
-    """
-    queue = iter(faces)
-
-    def roll(sides: int) -> int:
-        face = next(queue, None)
-        if face is None:
-            raise AssertionError(f"scripted dice ran out at a d{sides}")
-        if not 1 <= face <= sides:
-            raise AssertionError(f"scripted face {face} cannot come from a d{sides}")
-        return face
-
-    return roll
 
 
 def parse_die(value: object, where: str = "die") -> int:

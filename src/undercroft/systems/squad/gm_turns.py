@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from undercroft.engine.tally import drawn, fired, used
 from undercroft.systems.squad.denizens import avoids_trap, bestiary, trap_damage, try_flee
+from undercroft.systems.squad.dice_steps import roller_of
 from undercroft.systems.squad.explorer_rolls import roll_explorer
 from undercroft.systems.squad.heroes import Stuff, take_damage
 from undercroft.systems.squad.monster_attacks import attack_moves, knocked_out, monster_attack
@@ -116,7 +117,7 @@ def finish_trap(state: SquadState) -> None:
                   f"{'gets away' if away else 'is caught'} ({check.total})", hero=hero_id)
     for hero_id in (h for h in rolls if h not in avoided):
         hero = state.heroes[hero_id]
-        damage = trap_damage(trap, state.dice.die)
+        damage = trap_damage(trap, roller_of(state.dice, "trap damage"))
         fired("squad.stuff.armour-not-traps")
         used(f"squad.trap.{trap_id}")
         take_damage(hero, damage)
@@ -142,7 +143,7 @@ def monster_act(state: SquadState, monster: InPlay, move: Move) -> None:
         return
     if move.verb == "flee":
         fired("squad.defeat.flee")
-        if try_flee(monster.die, state.dice.die):
+        if try_flee(monster.die, roller_of(state.dice, "flee")):
             fired("squad.loop.flee-and-pursue")
             monster.fled = True
             if monster.id in state.coins.pushed:

@@ -60,12 +60,12 @@ def ability_check(hero: Hero, ability: str, roll: Stream | Roller,
     die = hero.ability_die(ability)
     fired("squad.ability.uses")
     fired("squad.ability.difficulty")
-    return Check(ability, die, roller_of(roll)(die), difficulty)
+    return Check(ability, die, roller_of(roll, ability)(die), difficulty)
 
 
 def roll_damage(stuff: Stuff, roll: Stream | Roller, bonus: int = 0) -> int:
     """The damage of a hit: one roll of the Stuff's die, plus ``bonus`` (Deadly Strike, 1C loot)."""
-    return roller_of(roll)(stuff.die) + bonus
+    return roller_of(roll, "damage")(stuff.die) + bonus
 
 
 @dataclass(frozen=True)
@@ -108,9 +108,8 @@ def hero_attack(hero: Hero, stuff_name: str, roll: Stream | Roller,
     deal 2 damage". The damage die is rolled only on a hit.
     """
     stuff = hero.stuff_named(stuff_name)
-    roller = roller_of(roll)
-    check = ability_check(hero, attack_ability(stuff), roller, difficulty)
-    damage = roller(stuff.die) if check.success else None
+    check = ability_check(hero, attack_ability(stuff), roll, difficulty)
+    damage = roller_of(roll, "damage")(stuff.die) if check.success else None
     return Attack(hero.name, stuff.name, check, damage, bonus_damage if check.success else 0)
 
 
@@ -153,7 +152,7 @@ def armour_soak(hero: Hero, damage: int, roll: Stream | Roller, ignore: int = 0,
     armour = best_armour(hero, extra_armour)
     if armour is not None:
         fired("squad.stuff.armour")
-    armour_roll = roller_of(roll)(armour.die) if armour is not None else 0
+    armour_roll = roller_of(roll, "armour")(armour.die) if armour is not None else 0
     taken = max(0, damage - armour_roll - max(0, ignore))
     return Soak(hero.name, damage, armour.name if armour else None, armour_roll,
                 max(0, ignore), taken)
@@ -183,9 +182,9 @@ def cast_spell(hero: Hero, stuff_name: str, roll: Stream | Roller,
     stuff = hero.stuff_named(stuff_name)
     if stuff.kind != "spell" or stuff.spell is None:
         raise BadInput(f"{stuff.name} is {stuff.kind}, not a spell")
-    roller = roller_of(roll)
-    check = ability_check(hero, "mage", roller, difficulty)
-    effect = spell_effect(stuff.spell, stuff.die, roller) if check.success else None
+    check = ability_check(hero, "mage", roll, difficulty)
+    effect = spell_effect(stuff.spell, stuff.die, roller_of(roll, stuff.spell)) \
+        if check.success else None
     return Cast(hero.name, stuff.name, check, effect)
 
 

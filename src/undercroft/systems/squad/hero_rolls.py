@@ -25,7 +25,7 @@ def roll_ability(state: SquadState, hero_id: str, ability: str) -> Check:
         return check
     fired("squad.spell.bless")
     del marks["bless"]
-    check = Check(ability, blessing, state.dice.die(blessing))
+    check = Check(ability, blessing, state.dice.die(blessing, "bless"))
     state.say("bless", f"{hero.name} rerolls the {ability} roll with the Bless's d{blessing}: "
               f"{check.roll}{', a success' if check.success else ', a failure'}",
               hero=hero_id, success=check.success)

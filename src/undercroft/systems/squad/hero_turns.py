@@ -229,9 +229,10 @@ def _set_trap(state: SquadState, hero_id: str, move: Move) -> None:
               f"{', '.join(m.id for m in targets)} ({len(targets)} penn"
               f"{'y' if len(targets) == 1 else 'ies'})", hero=hero_id)
     for monster in targets:
-        face = state.dice.die(monster.die)
+        face = state.dice.die(monster.die, "avoid trap")
         if succeeds(face):
             state.say("avoid", f"{monster.id} gets away from the trap ({face})",
                       monster=monster.id)
             continue
-        wound_monster(state, hero_id, monster, state.dice.die(die), "a trap", soaked=False)
+        wound_monster(state, hero_id, monster, state.dice.die(die, "trap damage"), "a trap",
+                      soaked=False)

@@ -16,9 +16,10 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Final, Literal
 
+from undercroft.dice.steps import LADDER
 from undercroft.engine.tally import fired
 from undercroft.errors import BadInput
-from undercroft.systems.squad.dice_steps import LADDER, die_name, parse_die
+from undercroft.systems.squad.dice_steps import die_name, parse_die
 from undercroft.systems.squad.specials import FIRST_LEVEL, check_level, special_id
 from undercroft.systems.squad.spells import spell
 

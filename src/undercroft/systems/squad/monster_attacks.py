@@ -55,7 +55,7 @@ def monster_attack(state: SquadState, monster: InPlay, move: Move) -> None:
     what = f" with its {stuff.name}" if stuff is not None else ""
     target = (f"{state.heroes[move.target].name}'s companion" if move.how == COMPANION
               else state.heroes[move.target].name)
-    face = state.dice.die(monster.die)
+    face = state.dice.die(monster.die, "monster attack")
     fired("squad.monster.one-die")
     used(f"squad.{'boss' if monster.boss else 'monster'}.{monster.kind}")
     if stuff is not None:
@@ -68,9 +68,9 @@ def monster_attack(state: SquadState, monster: InPlay, move: Move) -> None:
     damage_die = stuff.die if stuff is not None else monster.die
     if move.how == COMPANION:
         fired("squad.spell.summon")
-        companion_hurt(state, move.target, state.dice.die(damage_die), monster.id)
+        companion_hurt(state, move.target, state.dice.die(damage_die, "damage"), monster.id)
         return
-    _hit_hero(state, monster, move.target, face, state.dice.die(damage_die), what)
+    _hit_hero(state, monster, move.target, face, state.dice.die(damage_die, "damage"), what)
 
 
 def _hit_hero(state: SquadState, monster: InPlay, hero_id: str, face: int, damage: int,
@@ -84,7 +84,7 @@ def _hit_hero(state: SquadState, monster: InPlay, hero_id: str, face: int, damag
                   monster=monster.id, hero=hero_id)
         return
     shield = [spell_armour_of(marks["shield"])] if marks.get("shield") else []
-    soak = armour_soak(hero, damage, state.dice.die, 0, shield)
+    soak = armour_soak(hero, damage, state.dice, 0, shield)
     ignore = _hardy(state, hero_id, soak.taken)
     soak = replace(soak, ignored=ignore, taken=max(0, soak.taken - ignore))
     taken = apply_soak(hero, soak)

@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Final
 
+from undercroft.dice.roll_log import LoggedStream
 from undercroft.engine.tally import fired
 from undercroft.rng import Stream
 from undercroft.systems.squad.coin_pool import CoinPool
@@ -53,7 +54,7 @@ def new_game(config: SquadConfig, seed: int) -> SquadState:
     for hero in heroes.values():
         deal(hero)
     state = SquadState(config, seed, heroes, {h: hero.player for h, hero in heroes.items()},
-                       CoinPool.for_guides(config.players), Stream(seed, "squad/play"))
+                       CoinPool.for_guides(config.players), LoggedStream(seed, "squad/play"))
     names = ", ".join(f"{h} ({hero.name})" if h != hero.name else h
                       for h, hero in heroes.items())
     state.say("start", f"The heroes: {names}; the Pool holds {state.coins.pool} pennies")

@@ -75,12 +75,13 @@ def companion_acts(state: SquadState, hero_id: str) -> None:
         return
     fired("squad.spell.summon")
     target = min(foes, key=lambda m: (m.hit_points, m.id))
-    face = state.dice.die(die)
+    face = state.dice.die(die, "companion attack")
     if not succeeds(face):
         state.say("miss", f"{state.heroes[hero_id].name}'s companion attacks {target.id} "
                   f"({face}): a miss", hero=hero_id, target=target.id)
         return
-    wound_monster(state, hero_id, target, state.dice.die(die), "a summoned companion", face)
+    wound_monster(state, hero_id, target, state.dice.die(die, "damage"), "a summoned companion",
+                  face)
 
 
 def has_companion(state: SquadState, hero_id: str) -> bool:

@@ -15,8 +15,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Final, Literal
 
+from undercroft.dice.roll_log import LoggedStream
 from undercroft.engine.turns import TextEvent
-from undercroft.rng import Stream
 from undercroft.systems.squad.coin_pool import CoinPool
 from undercroft.systems.squad.config import SquadConfig
 from undercroft.systems.squad.hero_combat import Check
@@ -71,7 +71,8 @@ class SquadState:
     guides: dict[str, str]
     """Each hero's Guide seat."""
     coins: CoinPool
-    dice: Stream
+    dice: LoggedStream
+    """The game's dice: each roll is logged for the next event to carry."""
     stage_index: int = 0
     phase: Phase = "gm"
     scene: list[InPlay] = field(default_factory=list)
@@ -126,6 +127,6 @@ class SquadState:
         return next(m for m in self.scene if m.id == monster_id)
 
     def say(self, kind: str, text: str, **data: Any) -> TextEvent:
-        event = TextEvent(self.round, kind, text, data)
+        event = TextEvent(self.round, kind, text, data, self.dice.take())
         self.events.append(event)
         return event

@@ -27,7 +27,7 @@ def wound_monster(state: SquadState, hero_id: str, target: InPlay, damage: int,
     if armour is not None:
         fired("squad.boss.stuff-in-combat")
         used(stuff_id(armour.name))
-        face = state.dice.die(armour.die)
+        face = state.dice.die(armour.die, "armour")
         soak = f"; its {armour.name} soaks {min(face, damage)}"
         damage = max(0, damage - face)
     target.hit_points = max(0, target.hit_points - damage)
