@@ -17,6 +17,7 @@ from hypothesis import strategies as st
 from scipy.stats import chisquare
 from shapely.geometry import Polygon
 
+from scripted_dice import Faces
 from undercroft.dice import distribution
 from undercroft.errors import BadInput
 from undercroft.rng import Stream
@@ -29,7 +30,6 @@ from undercroft.systems.cardcrawl.dungeon_dice import (
     die_plan,
     main_die,
     roll_size,
-    scripted,
 )
 from undercroft.systems.cardcrawl.dungeon_fit import CROWDED
 from undercroft.systems.cardcrawl.dungeon_graph import graph_positions, layout_graph
@@ -166,19 +166,19 @@ def test_totals_past_the_table_read_its_last_row() -> None:
 def test_repeated_types_are_kept_rerolled_or_moved_to_a_neighbour() -> None:
     table = load_room_types()
     seen = Counter({"Barracks": 2})  # two Barracks already
-    keep = roll_type(DiceLog(scripted([6])), 3, 4, table, seen, PlanConfig(rooms=5))
+    keep = roll_type(DiceLog(Faces(6).die), 3, 4, table, seen, PlanConfig(rooms=5))
     assert (keep.total, keep.name, keep.note) == (10, "Barracks", "")
     config = PlanConfig(rooms=5, repeats="reroll", max_repeats=2)
-    dice = DiceLog(scripted([6, 6, 2]))
+    dice = DiceLog(Faces(6, 6, 2).die)
     again = roll_type(dice, 3, 4, table, seen, config)
     assert again.faces == (6, 6, 2) and (again.total, again.name) == (6, "Crafting")
     assert "rerolled" in again.note
     assert [r.what for r in dice.rolls] == ["room 3 type d6", "room 3 type d6 (reroll 1)",
                                             "room 3 type d6 (reroll 2)"]
-    limited = roll_type(DiceLog(scripted([6, 6])), 3, 4, table, seen,
+    limited = roll_type(DiceLog(Faces(6, 6).die), 3, 4, table, seen,
                         replace_config(config, rerolls=1))
     assert limited.name == "Barracks" and limited.faces == (6, 6)  # out of rerolls: it stands
-    moved = roll_type(DiceLog(scripted([6])), 3, 4, table, seen,
+    moved = roll_type(DiceLog(Faces(6).die), 3, 4, table, seen,
                       PlanConfig(rooms=5, repeats="adjacent"))
     assert (moved.total, moved.name) == (9, "Practice/Cells") and "adjacent" in moved.note
 
@@ -318,7 +318,7 @@ def plan_from_labels(example: list[tuple[int, str, list[str]]], die: int,
         for label in labels:
             faces += link_faces(number, label, len(example))
     config = PlanConfig(rooms=len(example), vary=vary, die=die)
-    return plan_dungeon(config, DiceLog(scripted(faces)), table)
+    return plan_dungeon(config, DiceLog(Faces(*faces).die), table)
 
 
 def labels_of(room: PlannedRoom) -> list[str]:
@@ -340,7 +340,7 @@ def test_first_example_bookkeeping_from_forced_rolls() -> None:
     faces += [2, 1]  # room 8: 9
     faces += [2, 2, 3, 1, 1, 2, 8, 1]  # room 9: self, over max, 8, over max
     faces += [1, 1, 8, 8, 2, 1, 3, 1, 8, 7, 1, 7, 1, 4, 5, 1]  # room 10
-    plan = plan_dungeon(PlanConfig(rooms=10, vary=True, die=8), DiceLog(scripted(faces)), table)
+    plan = plan_dungeon(PlanConfig(rooms=10, vary=True, die=8), DiceLog(Faces(*faces).die), table)
     assert plan.dice.counts() == [(6, 3), (8, 4), (10, 3)]
     five = plan.room(5)
     assert (five.size, five.type.name) == (5, "Crafting")
@@ -377,7 +377,7 @@ def test_second_example_bookkeeping_from_forced_rolls() -> None:
 def test_lower_level_links_replace_over_max_once_per_room() -> None:
     sizes, types = [3, 3, 1, 1], [1, 1]  # room 1 has size 3, room 2 size 1
     faces = [*sizes, *types, 4, 1, 3, 1, 2, 1, 1, 1]
-    plan = plan_dungeon(PlanConfig(rooms=2, lower_level=True), DiceLog(scripted(faces)))
+    plan = plan_dungeon(PlanConfig(rooms=2, lower_level=True), DiceLog(Faces(*faces).die))
     one = plan.room(1)
     assert [link.label for link in one.links] == ["lower level", "lower level", "2"]
     assert [link.reason for link in one.links] == [None, "duplicate", None]

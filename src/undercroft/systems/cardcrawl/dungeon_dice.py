@@ -2,9 +2,9 @@
 
 Every die of a Random Dungeon goes through a :class:`DiceLog`, which records
 what was rolled, for which table and room, and what came up, so the JSON can
-show the whole plan. The log reads its faces from a plain function, so a test
-can force the rolls of the seed's worked examples and check the bookkeeping
-exactly.
+show the whole plan. The log reads its faces from a plain function (a stream's
+``die``), so a test can force the rolls of the seed's worked examples with scripted
+faces (``undercroft.dice.roll_log.LoggedStream``) and check the bookkeeping exactly.
 
 The die plan is the seed's first step: a main die chosen from the room count
 ("subtract four and choose the next highest die size"), optionally one step
@@ -14,7 +14,7 @@ size is two of its die, keep the smaller (:func:`roll_size`).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Final
 
@@ -65,19 +65,6 @@ class DiceLog:
             raise ValueError(f"a d{sides} cannot show {result!r} ({what})")
         self.rolls.append(DieRoll(room, table, what, sides, result))
         return result
-
-
-def scripted(faces: Iterable[int]) -> Face:
-    """A face source that shows the given faces in order (for forcing a worked example)."""
-    queue = list(faces)
-    queue.reverse()
-
-    def face(sides: int) -> int:
-        if not queue:
-            raise ValueError(f"the script ran out of faces (a d{sides} was wanted)")
-        return queue.pop()
-
-    return face
 
 
 # --- die plan ---------------------------------------------------------------------------

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from typing import Final
 
+from undercroft.dice.roll_log import LoggedStream
 from undercroft.engine.tally import drawn, fired
 from undercroft.rng import Stream
 from undercroft.systems.cardcrawl.cards import (
@@ -64,7 +65,7 @@ def new_game(config: CardCrawlConfig, seed: int) -> CardCrawlState:
                                                       defence_ratings=config.defence_ratings))
                 for n in range(1, config.players + 1)]
     rooms = dungeon_rooms(config, seed)
-    state = CardCrawlState(config, seed, fighters, rooms, Stream(seed, "cardcrawl/play"),
+    state = CardCrawlState(config, seed, fighters, rooms, LoggedStream(seed, "cardcrawl/play"),
                            rests_left=config.long_rests)
     names = ", ".join(f"{f.seat} ({f.title})" for f in fighters)
     state.say("start", f"{names} stand at the entrance of a dungeon of {len(rooms)} rooms")

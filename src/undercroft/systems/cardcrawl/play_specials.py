@@ -55,7 +55,7 @@ def group_acts(state: CardCrawlState, group: EnemyGroup) -> bool:
     if group.standing * 2 <= group.size:
         if numbers.has("cowardly"):
             _special(state, group, "cowardly")
-            face = state.dice.die(6)
+            face = state.dice.die(6, "cowardly")
             if face <= FLEES_ON:
                 group.fled = True
                 state.say("fled", f"{group.id}, half of them down, flee the fight (d6 {face})",

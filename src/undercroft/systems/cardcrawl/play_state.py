@@ -12,8 +12,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Final, Literal
 
+from undercroft.dice.roll_log import LoggedStream
 from undercroft.engine.turns import TextEvent
-from undercroft.rng import Stream
 from undercroft.systems.cardcrawl.enemies import EnemyGroup
 from undercroft.systems.cardcrawl.play_config import CardCrawlConfig
 
@@ -218,7 +218,8 @@ class CardCrawlState:
     seed: int
     fighters: list[Fighter]
     rooms: dict[int, Room]
-    dice: Stream
+    dice: LoggedStream
+    """The game's dice: each roll is logged for the next event to carry."""
     where: int = ENTRANCE
     """The room the party is in (the party moves together: a house rule)."""
     turn: int = 0
@@ -247,6 +248,6 @@ class CardCrawlState:
         return [] if room is None else [g for g in room.enemies if not g.defeated]
 
     def say(self, kind: str, text: str, **data: Any) -> TextEvent:
-        event = TextEvent(self.round, kind, text, data)
+        event = TextEvent(self.round, kind, text, data, self.dice.take())
         self.events.append(event)
         return event
