@@ -31,13 +31,14 @@ def test_a_stream_reads_its_blocks_in_order() -> None:
 
 
 def test_a_scripted_stream_shows_its_faces_then_rolls_as_its_seed() -> None:
-    from undercroft.rng import ScriptedStream, Stream
+    from undercroft.dice.roll_log import LoggedStream
+    from undercroft.rng import Stream
 
-    scripted = ScriptedStream(3, 6, seed=9, name="x")
+    scripted = LoggedStream(9, "x", faces=[3, 6])
     plain = Stream(9, "x")
     assert scripted.dice(2, 6) == [3, 6]
     assert [scripted.die(20) for _ in range(5)] == [plain.die(20) for _ in range(5)]
     import pytest
 
     with pytest.raises(ValueError, match="does not fit a d4"):
-        ScriptedStream(5).die(4)
+        LoggedStream(faces=[5]).die(4)

@@ -139,32 +139,3 @@ class Stream:
     def numpy(self, name: str = "bulk") -> np.random.Generator:
         """A numpy Generator for vectorised draws, derived from this stream's name."""
         return _pcg64(_key(self.seed, self.name + "/" + name + "|bulk"))
-
-
-class ScriptedStream(Stream):
-    """A stream whose dice show the given faces first, in order, then roll as the stream
-    of ``seed`` would: scripted examples of play (a seed's worked example) and rules
-    tests force exactly the rolls they are about. A face that does not fit its die is
-    refused."""
-
-    __slots__ = ("faces",)
-
-    def __init__(self, *faces: int, seed: int = 0, name: str = "scripted") -> None:
-        super().__init__(seed, name)
-        self.faces = list(faces)
-
-    def __reduce__(self) -> tuple[type[Stream], tuple[Any, ...], dict[str, Any]]:
-        state = self._state()
-        state["faces"] = list(self.faces)
-        return (ScriptedStream, (), {"seed": self.seed, "name": self.name, **state})
-
-    def die(self, sides: int) -> int:
-        if self.faces:
-            face = self.faces.pop(0)
-            if not 1 <= face <= sides:
-                raise ValueError(f"scripted face {face} does not fit a d{sides}")
-            return face
-        return super().die(sides)
-
-    def dice(self, count: int, sides: int) -> list[int]:
-        return [self.die(sides) for _ in range(count)]
