@@ -75,3 +75,24 @@ def test_a_log_copies_without_sharing_its_queues() -> None:
     log.force("x", 1)
     twin = copy.deepcopy(log)
     assert twin.next_forced("x") == 1 and log.next_forced("x") == 1
+
+
+@pytest.mark.parametrize("system", ["amulet", "cardcrawl", "labyrinth", "squad"])
+def test_every_systems_events_carry_their_rolls_in_one_shape(system: str) -> None:
+    from undercroft.engine import registry
+    from undercroft.engine.runner import play_out
+    from undercroft.sim.games import default_agent
+
+    ruleset = registry.get(system)
+    state = ruleset.new(ruleset.config_model()(), 1)
+    make = ruleset.agents()[default_agent(ruleset)]
+    rolls: list[dict[str, object]] = []
+
+    def keep(events: object) -> None:
+        for event in events:  # type: ignore[attr-defined]
+            rolls.extend(event.to_dict()["rolls"])
+
+    play_out(ruleset, state, {seat: make() for seat in ruleset.seats(state)}, 1,
+             max_steps=300, after_step=keep)
+    assert rolls and all(set(r) == {"label", "what", "dice", "result", "forced"} for r in rolls)
+    assert any(r["dice"] and not r["forced"] for r in rolls)
