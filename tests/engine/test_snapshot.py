@@ -197,7 +197,7 @@ BROKEN = {
     "undercroft.web.live:LiveTable is not one of the classes a snapshot may hold": _graph(
         {"o": "undercroft.web.live:LiveTable", "a": {}}),
     "has no attribute '__class__' a snapshot may set": _graph(
-        {"o": "undercroft.systems.labyrinth.game_state:LabyrinthState", "a": {"__class__": 1}}),
+        {"o": "undercroft.systems.labyrinth.state:LabyrinthState", "a": {"__class__": 1}}),
     "undercroft.rng:Stream is not an immutable value": _graph(
         {"v": "undercroft.rng:Stream", "a": []}),
     "refers to 7, which is not (yet) written": _graph([{"r": 7}]),

@@ -6,10 +6,10 @@ from __future__ import annotations
 from scripted_dice import Faces
 from undercroft.systems.labyrinth.battle import start_fight
 from undercroft.systems.labyrinth.config import LabyrinthConfig
-from undercroft.systems.labyrinth.content import load_content
+from undercroft.systems.labyrinth.content.loader import load_content
 from undercroft.systems.labyrinth.dungeon import enter_floor
-from undercroft.systems.labyrinth.game_state import LabyrinthState, Room
 from undercroft.systems.labyrinth.setup import new_game
+from undercroft.systems.labyrinth.state import LabyrinthState, Room
 
 
 def game(*party: str, players: int | None = None) -> LabyrinthState:

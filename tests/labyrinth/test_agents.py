@@ -9,12 +9,12 @@ from scripted_dice import Faces
 from undercroft.engine import registry
 from undercroft.engine.runner import play_out
 from undercroft.systems.labyrinth.actions import Choice
-from undercroft.systems.labyrinth.adventurer_items import equip, gain_item
+from undercroft.systems.labyrinth.adventurer.items import equip, gain_item
 from undercroft.systems.labyrinth.agent_gear import Gear, expected_damage
 from undercroft.systems.labyrinth.config import LabyrinthConfig
 from undercroft.systems.labyrinth.dungeon import enter_floor
-from undercroft.systems.labyrinth.game_state import LabyrinthState
 from undercroft.systems.labyrinth.rules import legal
+from undercroft.systems.labyrinth.state import LabyrinthState
 
 RULESET = registry.get("labyrinth")
 

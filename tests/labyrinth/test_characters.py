@@ -17,8 +17,8 @@ from rules_docs import defined_tests
 from scripted_dice import Faces
 from undercroft.errors import BadInput
 from undercroft.rng import Stream
-from undercroft.systems.labyrinth import adventurer_data
-from undercroft.systems.labyrinth.adventurer import (
+from undercroft.systems.labyrinth.adventurer import races_classes
+from undercroft.systems.labyrinth.adventurer.character import (
     Adventurer,
     StatEffects,
     attack_bonus,
@@ -44,8 +44,8 @@ from undercroft.systems.labyrinth.adventurer import (
     wizard_backlash,
     worn_items,
 )
-from undercroft.systems.labyrinth.adventurer_specials import STATS, Stat, oxkin_stat_bonus
-from undercroft.systems.labyrinth.elements import AFFINITIES, ELEMENTS, relation
+from undercroft.systems.labyrinth.adventurer.elements import AFFINITIES, ELEMENTS, relation
+from undercroft.systems.labyrinth.adventurer.specials import STATS, Stat, oxkin_stat_bonus
 
 ROOT = Path(__file__).parents[2]
 DOC = ROOT / "docs" / "rules" / "labyrinth-characters.md"
@@ -134,7 +134,7 @@ def test_a_bad_affinity_is_one_line_of_bad_input(elements: list[str], words: str
 
 def test_every_race_number_is_the_seeds() -> None:
     seed = {"human": (20, 10), "woodfolk": (17, 10), "oxkin": (25, 12), "hollow": (20, 8)}
-    loaded = adventurer_data.races()
+    loaded = races_classes.races()
     assert tuple(loaded) == RACES
     assert {key: (r.health, r.armour_class) for key, r in loaded.items()} == seed
     assert [r.name for r in loaded.values()] == ["Human", "Woodfolk", "Oxkin", "Hollow"]
@@ -143,7 +143,7 @@ def test_every_race_number_is_the_seeds() -> None:
 def test_every_class_number_is_the_seeds() -> None:
     seed = {"archer": (0, "1d4"), "medic": (0, "1d4"), "warrior": (0, "1d6"),
             "wizard": (2, "1d4")}
-    loaded = adventurer_data.classes()
+    loaded = races_classes.classes()
     assert tuple(loaded) == CLASSES
     assert {key: (c.unarmed_attack, c.unarmed_damage) for key, c in loaded.items()} == seed
 
@@ -159,7 +159,7 @@ def test_a_broken_races_file_names_file_entry_and_field(tmp_path: Path, text: st
     path = tmp_path / "races.toml"
     path.write_text(text)
     with pytest.raises(BadInput, match=re.escape(words)) as error:
-        adventurer_data.races(path)
+        races_classes.races(path)
     assert str(path) in str(error.value) and "\n" not in str(error.value)
 
 
@@ -167,7 +167,7 @@ def test_a_broken_damage_die_names_the_class(tmp_path: Path) -> None:
     path = tmp_path / "classes.toml"
     path.write_text('[monk]\nname = "Monk"\nunarmed_attack = 1\nunarmed_damage = "1d4-4"\n')
     with pytest.raises(BadInput, match=r"class 'monk', field unarmed_damage: .*below 1"):
-        adventurer_data.classes(path)
+        races_classes.classes(path)
 
 
 # --- creation and stats ------------------------------------------------------------------
@@ -428,7 +428,7 @@ def test_the_damage_die_is_the_best_weapon_else_the_unarmed_die() -> None:
 
 
 def test_the_seeds_item_cards_work_with_the_character_rules() -> None:
-    content = pytest.importorskip("undercroft.systems.labyrinth.content").load_content()
+    content = pytest.importorskip("undercroft.systems.labyrinth.content.loader").load_content()
     archer = hero("hollow", "archer", (), stats=(12, 10, 14))
     for copy, cursed in (("sureshot-shooter#1", False), ("cursed-ring#1", True)):
         gain_item(archer, copy, cursed=cursed)

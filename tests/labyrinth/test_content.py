@@ -16,9 +16,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from undercroft.errors import BadInput
-from undercroft.systems.labyrinth.content import load_content
-from undercroft.systems.labyrinth.content_bands import plural
-from undercroft.systems.labyrinth.content_models import (
+from undercroft.systems.labyrinth.content.bands import plural
+from undercroft.systems.labyrinth.content.cards import (
     ChestEncounter,
     ConsumableItem,
     CursedItem,
@@ -29,6 +28,7 @@ from undercroft.systems.labyrinth.content_models import (
     TrapEncounter,
     TreasureItem,
 )
+from undercroft.systems.labyrinth.content.loader import load_content
 
 # Appendix E: name, health, armour class, attack modifier, damage die, levels.
 MONSTERS = {

@@ -20,7 +20,7 @@ from undercroft.sim.audit_game import GameAudit, audit_game
 from undercroft.sim.rule_ids import fireable, rule_rows
 from undercroft.systems.labyrinth import audit
 from undercroft.systems.labyrinth.actions import Choice
-from undercroft.systems.labyrinth.adventurer_items import gain_item
+from undercroft.systems.labyrinth.adventurer.items import gain_item
 from undercroft.systems.labyrinth.audit import (
     KINDS,
     LabyrinthAuditor,
@@ -30,12 +30,12 @@ from undercroft.systems.labyrinth.audit import (
     refusals,
 )
 from undercroft.systems.labyrinth.config import LabyrinthConfig
-from undercroft.systems.labyrinth.content import load_content
+from undercroft.systems.labyrinth.content.loader import load_content
 from undercroft.systems.labyrinth.dungeon import enter_floor
-from undercroft.systems.labyrinth.game_state import LabyrinthState
 from undercroft.systems.labyrinth.losses import hurt
 from undercroft.systems.labyrinth.rules import step
 from undercroft.systems.labyrinth.setup import new_game
+from undercroft.systems.labyrinth.state import LabyrinthState
 
 RULESET = registry.get("labyrinth")
 DOCS = Path(__file__).parents[2] / "docs" / "rules"

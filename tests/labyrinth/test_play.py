@@ -14,15 +14,15 @@ from undercroft.engine import registry
 from undercroft.engine.runner import play_out
 from undercroft.errors import BadInput
 from undercroft.systems.labyrinth.actions import Choice, parse_choice
-from undercroft.systems.labyrinth.adventurer_items import gain_item
+from undercroft.systems.labyrinth.adventurer.items import gain_item
 from undercroft.systems.labyrinth.config import LabyrinthConfig
-from undercroft.systems.labyrinth.content import load_content
+from undercroft.systems.labyrinth.content.loader import load_content
 from undercroft.systems.labyrinth.decks import card_of
 from undercroft.systems.labyrinth.dungeon import enter_floor
 from undercroft.systems.labyrinth.fight import Attack, roll_initiative
-from undercroft.systems.labyrinth.game_state import LabyrinthState, Room
 from undercroft.systems.labyrinth.rules import legal, step
 from undercroft.systems.labyrinth.setup import new_game
+from undercroft.systems.labyrinth.state import LabyrinthState, Room
 
 RULESET = registry.get("labyrinth")
 

@@ -10,14 +10,14 @@ from scripted_dice import Faces
 from undercroft.cli.play_labyrinth import show_table
 from undercroft.engine import registry
 from undercroft.engine.tally import tallying
-from undercroft.systems.labyrinth.adventurer_items import equip, gain_item
+from undercroft.systems.labyrinth.adventurer.items import equip, gain_item
 from undercroft.systems.labyrinth.battle import start_fight
 from undercroft.systems.labyrinth.config import LabyrinthConfig
-from undercroft.systems.labyrinth.content import load_content
+from undercroft.systems.labyrinth.content.loader import load_content
 from undercroft.systems.labyrinth.dungeon import enter_floor
-from undercroft.systems.labyrinth.game_state import LabyrinthState, Room
 from undercroft.systems.labyrinth.rules import legal
 from undercroft.systems.labyrinth.setup import new_game
+from undercroft.systems.labyrinth.state import LabyrinthState, Room
 
 RULESET = registry.get("labyrinth")
 

@@ -4,7 +4,7 @@ A warrior's +4 holds only while nothing is equipped, a wizard's +2 only unarmed,
 Sureshot Shooter adds an archer's Luck stat, a knife or a stick moves a stat's
 modifier and brings its own damage die: whether an item helps depends on who holds
 it. Rather than a list of good items, the player asks the rules themselves
-(``adventurer.attack_bonus`` and ``damage_dice``) what an attack would be with each
+(``adventurer.character.attack_bonus`` and ``damage_dice``) what an attack would be with each
 set of the equipment it owns or could buy, against an armour class of
 :data:`REFERENCE_ARMOUR`, and keeps the set whose attack expects the most damage
 (the fewest items on a tie, so a warrior stays unburdened). It reads only its seat's
@@ -20,10 +20,10 @@ from typing import Any, Final
 
 from undercroft.dice import distribution
 from undercroft.engine.tally import tallying
-from undercroft.systems.labyrinth.adventurer import attack_bonus, damage_dice
-from undercroft.systems.labyrinth.adventurer_specials import may_attack_with_intelligence
-from undercroft.systems.labyrinth.adventurer_state import EQUIP_SLOTS, Adventurer
-from undercroft.systems.labyrinth.content_models import (
+from undercroft.systems.labyrinth.adventurer.character import attack_bonus, damage_dice
+from undercroft.systems.labyrinth.adventurer.specials import may_attack_with_intelligence
+from undercroft.systems.labyrinth.adventurer.state import EQUIP_SLOTS, Adventurer
+from undercroft.systems.labyrinth.content.cards import (
     ITEM_MODELS,
     CursedItem,
     EquipmentItem,

@@ -35,17 +35,17 @@ from undercroft.engine.tally import tallying
 from undercroft.engine.turns import TextEvent
 from undercroft.errors import BadInput
 from undercroft.systems.labyrinth.actions import Choice
-from undercroft.systems.labyrinth.adventurer_data import classes, races
-from undercroft.systems.labyrinth.adventurer_specials import SPECIALS
-from undercroft.systems.labyrinth.adventurer_state import Adventurer, problem
-from undercroft.systems.labyrinth.content import load_content
-from undercroft.systems.labyrinth.content_models import CursedItem, MonsterEncounter
+from undercroft.systems.labyrinth.adventurer.elements import ELEMENTS
+from undercroft.systems.labyrinth.adventurer.races_classes import classes, races
+from undercroft.systems.labyrinth.adventurer.specials import SPECIALS
+from undercroft.systems.labyrinth.adventurer.state import Adventurer, problem
+from undercroft.systems.labyrinth.content.cards import CursedItem, MonsterEncounter
+from undercroft.systems.labyrinth.content.loader import load_content
 from undercroft.systems.labyrinth.decks import Deck, card_of
-from undercroft.systems.labyrinth.elements import ELEMENTS
 from undercroft.systems.labyrinth.fight import Fight
-from undercroft.systems.labyrinth.game_state import LabyrinthState, Room
 from undercroft.systems.labyrinth.rules import acting, legal, step
 from undercroft.systems.labyrinth.setup import PACKS
+from undercroft.systems.labyrinth.state import LabyrinthState, Room
 
 DEATH: Final = AnomalyKind(
     "labyrinth.death-skips-rules", "an adventurer died without Character Death: items or "

@@ -16,22 +16,22 @@ from __future__ import annotations
 
 from undercroft.engine.tally import drawn, fired, used
 from undercroft.systems.labyrinth.actions import Choice
-from undercroft.systems.labyrinth.adventurer import (
+from undercroft.systems.labyrinth.adventurer.character import (
     attack_bonus,
     brace,
     consume_skip,
     damage_dice,
     wizard_backlash,
 )
-from undercroft.systems.labyrinth.adventurer_specials import (
+from undercroft.systems.labyrinth.adventurer.specials import (
     archer_armour,
     attacks_per_turn,
     can_brace,
     may_attack_with_intelligence,
     woodfolk_armour,
 )
-from undercroft.systems.labyrinth.adventurer_state import Adventurer
-from undercroft.systems.labyrinth.content_models import MonsterEncounter
+from undercroft.systems.labyrinth.adventurer.state import Adventurer
+from undercroft.systems.labyrinth.content.cards import MonsterEncounter
 from undercroft.systems.labyrinth.decks import card_of
 from undercroft.systems.labyrinth.fight import (
     Fight,
@@ -41,8 +41,8 @@ from undercroft.systems.labyrinth.fight import (
     roll_total,
     scaled_health,
 )
-from undercroft.systems.labyrinth.game_state import LabyrinthState
 from undercroft.systems.labyrinth.losses import hurt
+from undercroft.systems.labyrinth.state import LabyrinthState
 
 
 def start_fight(state: LabyrinthState, card: MonsterEncounter) -> None:

@@ -13,19 +13,19 @@ from __future__ import annotations
 
 from undercroft.engine.tally import drawn, fired, used
 from undercroft.systems.labyrinth.actions import Choice
-from undercroft.systems.labyrinth.adventurer import modifier
-from undercroft.systems.labyrinth.adventurer_state import Adventurer
+from undercroft.systems.labyrinth.adventurer.character import modifier
+from undercroft.systems.labyrinth.adventurer.state import Adventurer
 from undercroft.systems.labyrinth.battle import start_fight
-from undercroft.systems.labyrinth.content_models import (
+from undercroft.systems.labyrinth.content.cards import (
     ChestEncounter,
     MonsterEncounter,
     TrapEncounter,
 )
 from undercroft.systems.labyrinth.decks import card_of
 from undercroft.systems.labyrinth.fight import roll_total
-from undercroft.systems.labyrinth.game_state import LabyrinthState, Room
 from undercroft.systems.labyrinth.items_play import find_item, item_legal
 from undercroft.systems.labyrinth.losses import hurt
+from undercroft.systems.labyrinth.state import LabyrinthState, Room
 from undercroft.systems.labyrinth.town import arrive_in_town
 
 

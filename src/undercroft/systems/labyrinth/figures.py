@@ -7,10 +7,10 @@ from collections.abc import Sequence
 from typing import Any, Final
 
 from undercroft.engine.figures import Figure, FigureSpec, Share
-from undercroft.systems.labyrinth.adventurer_data import classes
+from undercroft.systems.labyrinth.adventurer.races_classes import classes
 from undercroft.systems.labyrinth.config import LabyrinthConfig
-from undercroft.systems.labyrinth.content import load_content
-from undercroft.systems.labyrinth.game_state import LabyrinthState
+from undercroft.systems.labyrinth.content.loader import load_content
+from undercroft.systems.labyrinth.state import LabyrinthState
 
 HEADLINE: Final = ("deepest_floor", "rooms_entered", "fights", "deaths", "silver_end",
                    "trips_to_town")

@@ -14,11 +14,11 @@ from __future__ import annotations
 
 from undercroft.engine.tally import drawn, fired, used
 from undercroft.systems.labyrinth.actions import Choice
-from undercroft.systems.labyrinth.adventurer import living_medics, modifier
-from undercroft.systems.labyrinth.adventurer_items import equip, gain_item, lose_item, unequip
-from undercroft.systems.labyrinth.adventurer_specials import STATS, medic_keeps_card
-from undercroft.systems.labyrinth.adventurer_state import EQUIP_SLOTS, Adventurer
-from undercroft.systems.labyrinth.content_models import (
+from undercroft.systems.labyrinth.adventurer.character import living_medics, modifier
+from undercroft.systems.labyrinth.adventurer.items import equip, gain_item, lose_item, unequip
+from undercroft.systems.labyrinth.adventurer.specials import STATS, medic_keeps_card
+from undercroft.systems.labyrinth.adventurer.state import EQUIP_SLOTS, Adventurer
+from undercroft.systems.labyrinth.content.cards import (
     ConsumableItem,
     CursedItem,
     EquipmentItem,
@@ -27,8 +27,8 @@ from undercroft.systems.labyrinth.content_models import (
 )
 from undercroft.systems.labyrinth.decks import card_of
 from undercroft.systems.labyrinth.fight import roll_total
-from undercroft.systems.labyrinth.game_state import LabyrinthState, StatueChoice
 from undercroft.systems.labyrinth.losses import hurt
+from undercroft.systems.labyrinth.state import LabyrinthState, StatueChoice
 
 
 def find_item(state: LabyrinthState, member: Adventurer) -> None:

@@ -10,9 +10,9 @@ so that every death follows Character Death and is told with its cause.
 from __future__ import annotations
 
 from undercroft.engine.tally import fired
-from undercroft.systems.labyrinth.adventurer_items import die
-from undercroft.systems.labyrinth.adventurer_state import Adventurer
-from undercroft.systems.labyrinth.game_state import LabyrinthState
+from undercroft.systems.labyrinth.adventurer.items import die
+from undercroft.systems.labyrinth.adventurer.state import Adventurer
+from undercroft.systems.labyrinth.state import LabyrinthState
 
 
 def hurt(state: LabyrinthState, member: Adventurer, amount: int, source: str,

@@ -17,8 +17,8 @@ from undercroft.engine.tally import fired
 from undercroft.engine.turns import TextEvent, the_choice
 from undercroft.systems.labyrinth import battle, dungeon, items_play, town
 from undercroft.systems.labyrinth.actions import Choice
-from undercroft.systems.labyrinth.adventurer_state import Adventurer
-from undercroft.systems.labyrinth.game_state import LabyrinthState
+from undercroft.systems.labyrinth.adventurer.state import Adventurer
+from undercroft.systems.labyrinth.state import LabyrinthState
 
 
 def acting(state: LabyrinthState) -> Adventurer | None:

@@ -16,9 +16,9 @@ from undercroft.systems.labyrinth.actions import Choice, parse_choice
 from undercroft.systems.labyrinth.agents import AGENTS
 from undercroft.systems.labyrinth.config import LabyrinthConfig
 from undercroft.systems.labyrinth.figures import GameFigures, figure_spec
-from undercroft.systems.labyrinth.game_state import LabyrinthState
 from undercroft.systems.labyrinth.rules import legal, step, to_act
 from undercroft.systems.labyrinth.setup import new_game
+from undercroft.systems.labyrinth.state import LabyrinthState
 from undercroft.systems.labyrinth.view import view
 from undercroft.systems.labyrinth.view_schema import LabyrinthTruth, LabyrinthView
 

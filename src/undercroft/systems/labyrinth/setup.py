@@ -14,13 +14,13 @@ from undercroft.dice.roll_log import LoggedStream
 from undercroft.engine.tally import counting, drawn, fired
 from undercroft.errors import BadInput
 from undercroft.rng import Stream
-from undercroft.systems.labyrinth.adventurer import new_adventurer, random_choices
-from undercroft.systems.labyrinth.adventurer_specials import specials
-from undercroft.systems.labyrinth.adventurer_state import Adventurer
+from undercroft.systems.labyrinth.adventurer.character import new_adventurer, random_choices
+from undercroft.systems.labyrinth.adventurer.specials import specials
+from undercroft.systems.labyrinth.adventurer.state import Adventurer
 from undercroft.systems.labyrinth.config import LabyrinthConfig
-from undercroft.systems.labyrinth.content import DATA, Content, load_content
+from undercroft.systems.labyrinth.content.loader import DATA, Content, load_content
 from undercroft.systems.labyrinth.decks import CardSpec, Deck
-from undercroft.systems.labyrinth.game_state import LabyrinthState
+from undercroft.systems.labyrinth.state import LabyrinthState
 from undercroft.systems.labyrinth.town import arrive_in_town
 
 FIRST_FLOOR: Final = 1

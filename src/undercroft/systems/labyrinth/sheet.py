@@ -4,7 +4,7 @@ Seed 002 asks a player to keep a sheet: the three statistics and their modifiers
 "(S + T - 10) / 2 rounded down" with the items worn, maximum health, armour class,
 silver, what is equipped, and what the race and class add. The state holds only
 what play changes; this module works out the rest with the rules' own functions
-(``adventurer``), so the sheet shows exactly what an attack would use: the attack
+(``adventurer.character``), so the sheet shows exactly what an attack would use: the attack
 bonus with Strength (and, for a wizard, with Intelligence), the damage die, the
 attacks a turn, each special in words, and each item with what it does.
 
@@ -16,19 +16,19 @@ from __future__ import annotations
 from typing import Any, Final
 
 from undercroft.engine.tally import tallying
-from undercroft.systems.labyrinth.adventurer import (
+from undercroft.systems.labyrinth.adventurer.character import (
     attack_bonus,
     attacks_per_turn,
     damage_dice,
     modifier,
 )
-from undercroft.systems.labyrinth.adventurer_specials import (
+from undercroft.systems.labyrinth.adventurer.specials import (
     STATS,
     may_attack_with_intelligence,
     specials,
 )
-from undercroft.systems.labyrinth.adventurer_state import Adventurer
-from undercroft.systems.labyrinth.content_models import (
+from undercroft.systems.labyrinth.adventurer.state import Adventurer
+from undercroft.systems.labyrinth.content.cards import (
     ConsumableItem,
     CursedItem,
     EquipmentItem,
@@ -36,7 +36,7 @@ from undercroft.systems.labyrinth.content_models import (
     StatueItem,
     TreasureItem,
 )
-from undercroft.systems.labyrinth.game_state import LabyrinthState
+from undercroft.systems.labyrinth.state import LabyrinthState
 
 SPECIAL_WORDS: Final[dict[str, str]] = {
     "human-attack": "+2 to attack (a human whose elements are destructive)",
@@ -52,7 +52,7 @@ SPECIAL_WORDS: Final[dict[str, str]] = {
     "wizard-intelligence": "may attack with Intelligence instead of Strength (a wizard)",
     "backlash": "takes 1d4 after every attack (a wizard whose elements are destructive)",
 }
-"""Each special of ``adventurer_specials.specials`` in a player's words."""
+"""Each special of ``adventurer.specials.specials`` in a player's words."""
 
 
 def sheet(state: LabyrinthState, member: Adventurer) -> dict[str, Any]:

@@ -16,11 +16,11 @@ from typing import Final
 
 from undercroft.engine.tally import drawn, fired
 from undercroft.systems.labyrinth.actions import Choice
-from undercroft.systems.labyrinth.adventurer_items import gain_item, lift_curse, lose_item
-from undercroft.systems.labyrinth.adventurer_state import Adventurer
-from undercroft.systems.labyrinth.content_models import CursedItem
+from undercroft.systems.labyrinth.adventurer.items import gain_item, lift_curse, lose_item
+from undercroft.systems.labyrinth.adventurer.state import Adventurer
+from undercroft.systems.labyrinth.content.cards import CursedItem
 from undercroft.systems.labyrinth.decks import card_of
-from undercroft.systems.labyrinth.game_state import LabyrinthState
+from undercroft.systems.labyrinth.state import LabyrinthState
 
 MARKET_CARDS: Final = 3
 

@@ -14,9 +14,9 @@ from __future__ import annotations
 from typing import Any
 
 from undercroft.systems.labyrinth.fight import scaled_health
-from undercroft.systems.labyrinth.game_state import LabyrinthState
 from undercroft.systems.labyrinth.rules import acting
 from undercroft.systems.labyrinth.sheet import item_entry, sheet
+from undercroft.systems.labyrinth.state import LabyrinthState
 
 
 def view(state: LabyrinthState, seat: str | None) -> dict[str, Any]:

@@ -1,6 +1,6 @@
 """Labyrinth's content field types: dice amounts, monster counts, level ranges, entry IDs.
 
-Cards and monsters (``content_models``) and band recipes (``content_bands``) share
+Cards and monsters (``cards``) and band recipes (``bands``) share
 these checked field types, so a dice expression that could come out too low or a
 level outside the seed's floors is refused where it is read, in one place. The
 dice text is read by the project's own parser, so a card's field means exactly

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from undercroft.engine.tally import fired
 from undercroft.errors import BadInput
-from undercroft.systems.labyrinth.adventurer_state import EQUIP_SLOTS, Adventurer
+from undercroft.systems.labyrinth.adventurer.state import EQUIP_SLOTS, Adventurer
 
 
 def gain_item(adventurer: Adventurer, item: str, cursed: bool = False) -> None:

@@ -12,8 +12,8 @@ import re
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from undercroft.systems.labyrinth.content_fields import Count, EntryId, Levels
-from undercroft.systems.labyrinth.content_models import MonsterEncounter, MonsterGroup, MonsterStats
+from undercroft.systems.labyrinth.content.cards import MonsterEncounter, MonsterGroup, MonsterStats
+from undercroft.systems.labyrinth.content.fields import Count, EntryId, Levels
 
 BAND_COUNT = "1d4+1"
 """Appendix E: a monster band card reads "There are 1d4+1 X here."."""

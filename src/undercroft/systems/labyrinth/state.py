@@ -13,10 +13,10 @@ from typing import Any, Literal
 
 from undercroft.dice.roll_log import LoggedStream
 from undercroft.engine.turns import TextEvent
-from undercroft.systems.labyrinth.adventurer_state import Adventurer
+from undercroft.systems.labyrinth.adventurer.state import Adventurer
 from undercroft.systems.labyrinth.config import LabyrinthConfig
-from undercroft.systems.labyrinth.content import Content
-from undercroft.systems.labyrinth.content_models import CursedItem, EquipmentItem, ItemCard
+from undercroft.systems.labyrinth.content.cards import CursedItem, EquipmentItem, ItemCard
+from undercroft.systems.labyrinth.content.loader import Content
 from undercroft.systems.labyrinth.decks import Deck, card_of
 from undercroft.systems.labyrinth.fight import Fight
 

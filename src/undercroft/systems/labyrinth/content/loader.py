@@ -3,8 +3,8 @@
 The seed's tables live in ``data/*.toml`` so a designer edits a card without
 touching Python. Extra TOML files (content packs) may add monsters, cards and
 "monster band" recipes, Appendix E's "Custom Encounter Cards". This module reads
-the files, picks each entry's model (``content_models``) or band recipe
-(``content_bands``) and checks what no single entry can: unique IDs, and cards
+the files, picks each entry's model (``cards``) or band recipe
+(``bands``) and checks what no single entry can: unique IDs, and cards
 naming monsters that exist at their levels. Every mistake is one
 :class:`BadInput` line naming the file, the entry and the field. The readings
 of the seed are listed in docs/rules/labyrinth-content.md.
@@ -20,8 +20,8 @@ from typing import Any
 
 from undercroft.content.loading import read_toml, validate
 from undercroft.errors import BadInput
-from undercroft.systems.labyrinth.content_bands import BandRecipe, band_card
-from undercroft.systems.labyrinth.content_models import (
+from undercroft.systems.labyrinth.content.bands import BandRecipe, band_card
+from undercroft.systems.labyrinth.content.cards import (
     ENCOUNTER_MODELS,
     ITEM_MODELS,
     EncounterCard,

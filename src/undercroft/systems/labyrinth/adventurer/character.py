@@ -7,8 +7,8 @@ health and 10 silver. This module is the one to import: it makes adventurers
 (:func:`new_adventurer`, :func:`random_choices`) and computes, on every read,
 the numbers an attack or an ability check uses (:func:`modifier`,
 :func:`attack_bonus`, :func:`damage_dice`), so nothing goes stale when a stat or
-an item changes. State and JSON are in :mod:`adventurer_state`, items worn in
-:mod:`adventurer_items`, the race and class rules in :mod:`adventurer_specials`.
+an item changes. State and JSON are in :mod:`state`, items worn in
+:mod:`items`, the race and class rules in :mod:`specials`.
 
 Item cards belong to :mod:`content`; to stay independent of it, the functions
 here take the worn items' effects through two small protocols, and check that
@@ -26,8 +26,8 @@ from undercroft.dice.roll_log import LoggedStream
 from undercroft.engine.tally import fired, used
 from undercroft.errors import BadInput
 from undercroft.rng import Stream
-from undercroft.systems.labyrinth.adventurer_data import character_class, classes, race, races
-from undercroft.systems.labyrinth.adventurer_items import (
+from undercroft.systems.labyrinth.adventurer.elements import AFFINITIES, MAX_ELEMENTS, affinity
+from undercroft.systems.labyrinth.adventurer.items import (
     die,
     equip,
     gain_item,
@@ -35,7 +35,13 @@ from undercroft.systems.labyrinth.adventurer_items import (
     lose_item,
     unequip,
 )
-from undercroft.systems.labyrinth.adventurer_specials import (
+from undercroft.systems.labyrinth.adventurer.races_classes import (
+    character_class,
+    classes,
+    race,
+    races,
+)
+from undercroft.systems.labyrinth.adventurer.specials import (
     BACKLASH_DIE,
     STATS,
     Stat,
@@ -51,13 +57,12 @@ from undercroft.systems.labyrinth.adventurer_specials import (
     warrior_attack,
     woodfolk_health,
 )
-from undercroft.systems.labyrinth.adventurer_state import (
+from undercroft.systems.labyrinth.adventurer.state import (
     EQUIP_SLOTS,
     ROLLED_DICE,
     START_SILVER,
     Adventurer,
 )
-from undercroft.systems.labyrinth.elements import AFFINITIES, MAX_ELEMENTS, affinity
 
 __all__ = [
     "EQUIP_SLOTS", "START_SILVER", "STATS", "Adventurer", "Choices", "ItemEffects",

@@ -21,8 +21,9 @@ from pydantic import BaseModel, ConfigDict, Field
 from undercroft.content.loading import validate
 from undercroft.engine.tally import fired
 from undercroft.errors import BadInput
-from undercroft.systems.labyrinth.adventurer_data import character_class, race
-from undercroft.systems.labyrinth.adventurer_specials import (
+from undercroft.systems.labyrinth.adventurer.elements import Relation, affinity, relation
+from undercroft.systems.labyrinth.adventurer.races_classes import character_class, race
+from undercroft.systems.labyrinth.adventurer.specials import (
     STATS,
     Stat,
     archer_armour,
@@ -30,7 +31,6 @@ from undercroft.systems.labyrinth.adventurer_specials import (
     woodfolk_armour,
     woodfolk_health,
 )
-from undercroft.systems.labyrinth.elements import Relation, affinity, relation
 
 START_SILVER: Final = 10
 """Chapter 1: "each character begins with ... 10 sliver pieces (or sp)"."""

@@ -4,7 +4,7 @@ Each card keeps the seed's words (``text``) beside machine-readable fields, one
 model per ``kind``, so the rules engine plays a card from its fields and never
 parses card text. The models only check single entries; reading the TOML files
 and checking entries against each other (cards naming monsters, unique IDs) is
-the loader's job, in ``content``.
+the loader's job, in ``loader``.
 """
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationInfo, field_validator
 
-from undercroft.systems.labyrinth.content_fields import Amount, Count, EntryId, Levels
+from undercroft.systems.labyrinth.content.fields import Amount, Count, EntryId, Levels
 
 Stat = Literal["strength", "intelligence", "luck"]
 ClassId = Literal["archer", "medic", "warrior", "wizard"]

@@ -5,7 +5,7 @@ a small function quoting the seed, so a reader checks one against the other.
 They read only what a character is (race, class, affinity), through the
 :class:`Traits` protocol, so they hold no state and cannot go stale; the
 functions that change an adventurer (bracing, backlash damage) are in
-:mod:`adventurer` and :mod:`adventurer_state`.
+:mod:`character` and :mod:`state`.
 """
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ from typing import Final, Literal, Protocol
 
 from undercroft.dice.roll_log import LoggedStream
 from undercroft.engine.tally import fired, used
-from undercroft.systems.labyrinth.elements import affinity, relation
+from undercroft.systems.labyrinth.adventurer.elements import affinity, relation
 
 Stat = Literal["strength", "intelligence", "luck"]
 STATS: Final[tuple[Stat, ...]] = ("strength", "intelligence", "luck")

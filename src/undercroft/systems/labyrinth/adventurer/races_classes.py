@@ -4,7 +4,7 @@ A designer changes a race's health or a class's damage die in
 ``data/races.toml`` and ``data/classes.toml`` without touching Python; a mistake
 there is one :class:`BadInput` line naming the file, the entry and the field.
 What each race and class *does* beyond its numbers is a rule in code
-(:mod:`adventurer_specials`), keyed by the entry's ID.
+(:mod:`specials`), keyed by the entry's ID.
 """
 
 from __future__ import annotations

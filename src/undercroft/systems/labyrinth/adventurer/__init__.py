@@ -1,0 +1,1 @@
+"""A Labyrinth adventurer: race, class, elements, stats, items worn, and its JSON form."""
