@@ -17,8 +17,8 @@ from collections.abc import Callable
 from typing import Any
 
 from bench_args import positive
-from undercroft.systems.cardcrawl.dungeon_layout import layout_dungeon
-from undercroft.systems.cardcrawl.dungeon_plan import PlanConfig, generate_plan
+from undercroft.systems.cardcrawl.dungeon.layout import layout_dungeon
+from undercroft.systems.cardcrawl.dungeon.plan import PlanConfig, generate_plan
 
 
 def rate(make: Callable[[int], Any], seconds: float) -> float:

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from scripted_dice import Faces
 from undercroft.rng import Stream
-from undercroft.systems.cardcrawl.enemies import EnemyGroup
-from undercroft.systems.cardcrawl.play_config import CardCrawlConfig
-from undercroft.systems.cardcrawl.play_state import (
+from undercroft.systems.cardcrawl.play.config import CardCrawlConfig
+from undercroft.systems.cardcrawl.play.enemies import EnemyGroup
+from undercroft.systems.cardcrawl.play.state import (
     Attack,
     Card,
     CardCrawlState,

@@ -19,13 +19,13 @@ from undercroft.engine.tally import tallying
 from undercroft.rng import Stream
 from undercroft.sim.audit_game import audit_game
 from undercroft.sim.rule_ids import fireable, rule_rows
-from undercroft.systems.cardcrawl import audit
-from undercroft.systems.cardcrawl.enemies import EnemyGroup
-from undercroft.systems.cardcrawl.play_actions import Play
-from undercroft.systems.cardcrawl.play_config import CardCrawlConfig
-from undercroft.systems.cardcrawl.play_rules import legal, step, to_act
-from undercroft.systems.cardcrawl.play_setup import new_game
-from undercroft.systems.cardcrawl.play_state import (
+from undercroft.systems.cardcrawl.play import audit
+from undercroft.systems.cardcrawl.play.actions import Play
+from undercroft.systems.cardcrawl.play.config import CardCrawlConfig
+from undercroft.systems.cardcrawl.play.enemies import EnemyGroup
+from undercroft.systems.cardcrawl.play.rules import legal, step, to_act
+from undercroft.systems.cardcrawl.play.setup import new_game
+from undercroft.systems.cardcrawl.play.state import (
     Attack,
     Card,
     CardCrawlState,
@@ -130,7 +130,7 @@ def test_a_hit_that_takes_no_hit_die_is_found(monkeypatch: pytest.MonkeyPatch) -
     """d12 5 + 1 + 2 = 8 vs 7: a margin of 1 on a goblin showing 4. The rules take the 4
     (the least total that covers the margin); under a rule that takes only dice within
     the margin (issue 22's fault, put back here) the hit takes nothing."""
-    monkeypatch.setattr("undercroft.systems.cardcrawl.enemies.enemy_hits",
+    monkeypatch.setattr("undercroft.systems.cardcrawl.play.enemies.enemy_hits",
                         lambda groups, margin: [])
     state = table(foes=[[4]], faces=(5, 1))
     auditor = audit.auditor(state)
@@ -192,7 +192,7 @@ def test_tapping_the_last_ready_defence_card_is_found(monkeypatch: pytest.Monkey
     me.defence[1].state = me.defence[2].state = "discarded"
     state = table(me, foes=[[6]])
     assert Play("tap", card="Parry") not in legal(state, "Seat-1")
-    monkeypatch.setattr("undercroft.systems.cardcrawl.play_effects._last_stand",
+    monkeypatch.setattr("undercroft.systems.cardcrawl.play.effects._last_stand",
                         lambda fighter, card: False)
     auditor = audit.auditor(state)
     play(state, auditor, Play("tap", card="Parry"))

@@ -14,7 +14,13 @@ from hypothesis import strategies as st
 
 from undercroft.errors import BadInput
 from undercroft.rng import Stream
-from undercroft.systems.cardcrawl.cards import (
+from undercroft.systems.cardcrawl.character.build import (
+    STREAM,
+    Character,
+    CharacterError,
+    new_character,
+)
+from undercroft.systems.cardcrawl.character.cards import (
     AttackCard,
     CharacterCard,
     DefenceCard,
@@ -26,14 +32,7 @@ from undercroft.systems.cardcrawl.cards import (
     load_cards,
     starter_cards,
 )
-from undercroft.systems.cardcrawl.character import (
-    STREAM,
-    Character,
-    CharacterError,
-    new_character,
-)
-from undercroft.systems.cardcrawl.character_json import from_dict, to_dict
-from undercroft.systems.cardcrawl.costs import (
+from undercroft.systems.cardcrawl.character.costs import (
     can_buy_attack,
     card_cost,
     defence_limit,
@@ -43,7 +42,8 @@ from undercroft.systems.cardcrawl.costs import (
     pyramid_needs,
     pyramid_problem,
 )
-from undercroft.systems.cardcrawl.sheets import CENTRE, Sheet
+from undercroft.systems.cardcrawl.character.document import from_dict, to_dict
+from undercroft.systems.cardcrawl.character.sheets import CENTRE, Sheet
 
 CARDS = starter_cards()
 ROOT = Path(__file__).parents[2]

@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 from undercroft.errors import BadInput
 from undercroft.rng import Stream
 from undercroft.sim.stats import wilson_interval
-from undercroft.systems.cardcrawl.checks import (
+from undercroft.systems.cardcrawl.play.checks import (
     ATTACK_DIFFICULTY,
     Check,
     environment_difficulty,

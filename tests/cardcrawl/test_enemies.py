@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from undercroft.errors import BadInput
-from undercroft.systems.cardcrawl.enemies import bestiary, kinds_for_room
+from undercroft.systems.cardcrawl.play.enemies import bestiary, kinds_for_room
 
 
 def test_great_gets_the_bonus_competent_half_rounded_down_else_nothing() -> None:

@@ -18,13 +18,13 @@ from undercroft.engine.runner import play_out
 from undercroft.rng import Stream
 from undercroft.sim.audit_game import audit_game
 from undercroft.sim.games import DEFAULT_AGENTS
-from undercroft.systems.cardcrawl.checks import success_chance
-from undercroft.systems.cardcrawl.play_actions import Play
-from undercroft.systems.cardcrawl.play_agents import AGENTS
-from undercroft.systems.cardcrawl.play_config import CardCrawlConfig
-from undercroft.systems.cardcrawl.play_rules import legal
-from undercroft.systems.cardcrawl.play_state import Card
-from undercroft.systems.cardcrawl.play_view import view
+from undercroft.systems.cardcrawl.play.actions import Play
+from undercroft.systems.cardcrawl.play.agents import AGENTS
+from undercroft.systems.cardcrawl.play.checks import success_chance
+from undercroft.systems.cardcrawl.play.config import CardCrawlConfig
+from undercroft.systems.cardcrawl.play.rules import legal
+from undercroft.systems.cardcrawl.play.state import Card
+from undercroft.systems.cardcrawl.play.view import view
 
 RULESET = registry.get("cardcrawl")
 

@@ -9,14 +9,14 @@ from play_table import SLASH, fighter, said, states, table
 
 from undercroft.engine.tally import tallying
 from undercroft.rng import Stream
-from undercroft.systems.cardcrawl.cards import starter_cards
-from undercroft.systems.cardcrawl.character import STREAM, new_character
-from undercroft.systems.cardcrawl.play_actions import Play, parse_play
-from undercroft.systems.cardcrawl.play_effects import play_effect
-from undercroft.systems.cardcrawl.play_rules import legal, step
-from undercroft.systems.cardcrawl.play_setup import ROLLED_SKILLS
-from undercroft.systems.cardcrawl.play_skills import skill_bonus
-from undercroft.systems.cardcrawl.play_state import Attack, Card
+from undercroft.systems.cardcrawl.character.build import STREAM, new_character
+from undercroft.systems.cardcrawl.character.cards import starter_cards
+from undercroft.systems.cardcrawl.play.actions import Play, parse_play
+from undercroft.systems.cardcrawl.play.effects import play_effect
+from undercroft.systems.cardcrawl.play.rules import legal, step
+from undercroft.systems.cardcrawl.play.setup import ROLLED_SKILLS
+from undercroft.systems.cardcrawl.play.skills import skill_bonus
+from undercroft.systems.cardcrawl.play.state import Attack, Card
 
 FEINT = Attack("Feint", 1, ("melee",), 10, (("Slash", 3),), damage=False)
 

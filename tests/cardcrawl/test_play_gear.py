@@ -6,12 +6,12 @@ from __future__ import annotations
 
 from play_table import fighter, table
 
-from undercroft.systems.cardcrawl.play_actions import Play, parse_play
-from undercroft.systems.cardcrawl.play_config import CardCrawlConfig
-from undercroft.systems.cardcrawl.play_rules import legal, step
-from undercroft.systems.cardcrawl.play_setup import new_game
-from undercroft.systems.cardcrawl.play_state import Card
-from undercroft.systems.cardcrawl.play_view import view
+from undercroft.systems.cardcrawl.play.actions import Play, parse_play
+from undercroft.systems.cardcrawl.play.config import CardCrawlConfig
+from undercroft.systems.cardcrawl.play.rules import legal, step
+from undercroft.systems.cardcrawl.play.setup import new_game
+from undercroft.systems.cardcrawl.play.state import Card
+from undercroft.systems.cardcrawl.play.view import view
 
 ROPE = Card("Rope", "gear", 0, "boost", 2, "", content="cardcrawl.gear.rope",
             skills=("athletics",))

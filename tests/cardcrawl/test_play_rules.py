@@ -8,14 +8,14 @@ import pytest
 from scripted_dice import Faces
 from undercroft.errors import BadInput
 from undercroft.rng import Stream
-from undercroft.systems.cardcrawl.checks import attack_difficulty
-from undercroft.systems.cardcrawl.enemies import EnemyGroup
-from undercroft.systems.cardcrawl.play_actions import Play, parse_play
-from undercroft.systems.cardcrawl.play_config import CardCrawlConfig
-from undercroft.systems.cardcrawl.play_gm import enemies_act
-from undercroft.systems.cardcrawl.play_rules import legal, step, to_act
-from undercroft.systems.cardcrawl.play_setup import new_game
-from undercroft.systems.cardcrawl.play_state import (
+from undercroft.systems.cardcrawl.play.actions import Play, parse_play
+from undercroft.systems.cardcrawl.play.checks import attack_difficulty
+from undercroft.systems.cardcrawl.play.config import CardCrawlConfig
+from undercroft.systems.cardcrawl.play.enemies import EnemyGroup
+from undercroft.systems.cardcrawl.play.game_master import enemies_act
+from undercroft.systems.cardcrawl.play.rules import legal, step, to_act
+from undercroft.systems.cardcrawl.play.setup import new_game
+from undercroft.systems.cardcrawl.play.state import (
     Attack,
     Card,
     CardCrawlState,

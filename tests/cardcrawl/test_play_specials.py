@@ -10,12 +10,12 @@ import pytest
 from play_table import fighter, said, states, table
 
 from undercroft.engine.tally import tallying
-from undercroft.systems.cardcrawl.cards import CharacterCard, RaceCard, starter_cards
-from undercroft.systems.cardcrawl.enemies import bestiary
-from undercroft.systems.cardcrawl.play_actions import Play
-from undercroft.systems.cardcrawl.play_gm import enemies_act
-from undercroft.systems.cardcrawl.play_rules import step
-from undercroft.systems.cardcrawl.play_state import Card
+from undercroft.systems.cardcrawl.character.cards import CharacterCard, RaceCard, starter_cards
+from undercroft.systems.cardcrawl.play.actions import Play
+from undercroft.systems.cardcrawl.play.enemies import bestiary
+from undercroft.systems.cardcrawl.play.game_master import enemies_act
+from undercroft.systems.cardcrawl.play.rules import step
+from undercroft.systems.cardcrawl.play.state import Card
 
 RULES = Path(__file__).parents[2] / "docs" / "rules" / "cardcrawl.md"
 

@@ -21,9 +21,8 @@ from scripted_dice import Faces
 from undercroft.dice import distribution
 from undercroft.errors import BadInput
 from undercroft.rng import Stream
-from undercroft.systems.cardcrawl.dungeon_checks import crowding_problems, layout_problems
-from undercroft.systems.cardcrawl.dungeon_connect import MAX_ENTRANCES, NO_WAY_IN, polish
-from undercroft.systems.cardcrawl.dungeon_dice import (
+from undercroft.systems.cardcrawl.dungeon.connect import MAX_ENTRANCES, NO_WAY_IN, polish
+from undercroft.systems.cardcrawl.dungeon.dice import (
     DIE_SIZES,
     MAX_ROOMS,
     DiceLog,
@@ -31,12 +30,13 @@ from undercroft.systems.cardcrawl.dungeon_dice import (
     main_die,
     roll_size,
 )
-from undercroft.systems.cardcrawl.dungeon_fit import CROWDED
-from undercroft.systems.cardcrawl.dungeon_graph import graph_positions, layout_graph
-from undercroft.systems.cardcrawl.dungeon_grid import Rect, room_shape
-from undercroft.systems.cardcrawl.dungeon_layout import Layout, LayoutConfig, layout_dungeon
-from undercroft.systems.cardcrawl.dungeon_links import ENTRANCE, read_link
-from undercroft.systems.cardcrawl.dungeon_plan import (
+from undercroft.systems.cardcrawl.dungeon.fit import CROWDED
+from undercroft.systems.cardcrawl.dungeon.graph import graph_positions, layout_graph
+from undercroft.systems.cardcrawl.dungeon.grid import Rect, room_shape
+from undercroft.systems.cardcrawl.dungeon.layout import Layout, LayoutConfig, layout_dungeon
+from undercroft.systems.cardcrawl.dungeon.layout_checks import crowding_problems, layout_problems
+from undercroft.systems.cardcrawl.dungeon.links import ENTRANCE, read_link
+from undercroft.systems.cardcrawl.dungeon.plan import (
     DungeonPlan,
     Edge,
     PlanConfig,
@@ -44,7 +44,7 @@ from undercroft.systems.cardcrawl.dungeon_plan import (
     generate_plan,
     plan_dungeon,
 )
-from undercroft.systems.cardcrawl.dungeon_types import load_room_types, roll_type
+from undercroft.systems.cardcrawl.dungeon.room_types import load_room_types, roll_type
 
 ROOT = Path(__file__).parents[2]
 RULES = ROOT / "docs" / "rules" / "cardcrawl-dungeons.md"

@@ -10,9 +10,14 @@ from hypothesis import strategies as st
 
 from undercroft.errors import BadInput
 from undercroft.rng import Stream
-from undercroft.systems.cardcrawl.cards import AttackCard, CharacterCard, SheetCard, starter_cards
-from undercroft.systems.cardcrawl.character import new_character
-from undercroft.systems.cardcrawl.sheets import (
+from undercroft.systems.cardcrawl.character.build import new_character
+from undercroft.systems.cardcrawl.character.cards import (
+    AttackCard,
+    CharacterCard,
+    SheetCard,
+    starter_cards,
+)
+from undercroft.systems.cardcrawl.character.sheets import (
     CENTRE,
     Position,
     Sheet,

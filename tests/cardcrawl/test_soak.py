@@ -10,8 +10,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from undercroft.rng import Stream
-from undercroft.systems.cardcrawl.enemies import EnemyGroup, bestiary, roll_group
-from undercroft.systems.cardcrawl.soak import defence_discard, enemy_hits
+from undercroft.systems.cardcrawl.play.enemies import EnemyGroup, bestiary, roll_group
+from undercroft.systems.cardcrawl.play.soak import defence_discard, enemy_hits
 
 
 def test_the_seeds_defence_example() -> None:

@@ -17,10 +17,10 @@ from rich.table import Table
 
 from undercroft.cli.output import check_target, emit_json, new_seed, write_text
 from undercroft.rng import Stream
-from undercroft.systems.cardcrawl.character import STREAM, Character, new_character
-from undercroft.systems.cardcrawl.character_draw import render_character_svg
-from undercroft.systems.cardcrawl.character_json import read_character, to_dict
-from undercroft.systems.cardcrawl.sheets import Sheet
+from undercroft.systems.cardcrawl.character.build import STREAM, Character, new_character
+from undercroft.systems.cardcrawl.character.document import read_character, to_dict
+from undercroft.systems.cardcrawl.character.drawing import render_character_svg
+from undercroft.systems.cardcrawl.character.sheets import Sheet
 
 app = typer.Typer(help="Card Crawl characters (seed 004): build one, or show a saved one.",
                   no_args_is_help=True)

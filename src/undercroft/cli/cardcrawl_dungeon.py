@@ -1,7 +1,7 @@
 """`undercroft cardcrawl dungeon`: seed 004's Random Dungeons, as a list, JSON and a plan.
 
-The rules live in ``systems.cardcrawl.dungeon_plan``, the grid in
-``dungeon_layout`` and the pictures in ``dungeon_draw``; this module only reads
+The rules live in ``systems.cardcrawl.dungeon.plan``, the grid in
+``dungeon.layout`` and the pictures in ``dungeon.drawing``; this module only reads
 options, refuses bad ones in one line, and prints or writes what was asked.
 """
 
@@ -18,12 +18,12 @@ from rich.text import Text
 
 from undercroft.cli.output import check_target, emit_json, new_seed, write_bytes, write_text
 from undercroft.errors import BadInput, first_problem
-from undercroft.systems.cardcrawl.dungeon_connect import MAX_ENTRANCES
-from undercroft.systems.cardcrawl.dungeon_dice import DIE_SIZES, MAX_ROOMS
-from undercroft.systems.cardcrawl.dungeon_draw import render_png, render_svg
-from undercroft.systems.cardcrawl.dungeon_layout import Layout, LayoutConfig, layout_dungeon
-from undercroft.systems.cardcrawl.dungeon_links import ENTRANCE
-from undercroft.systems.cardcrawl.dungeon_plan import DungeonPlan, PlanConfig, generate_plan
+from undercroft.systems.cardcrawl.dungeon.connect import MAX_ENTRANCES
+from undercroft.systems.cardcrawl.dungeon.dice import DIE_SIZES, MAX_ROOMS
+from undercroft.systems.cardcrawl.dungeon.drawing import render_png, render_svg
+from undercroft.systems.cardcrawl.dungeon.layout import Layout, LayoutConfig, layout_dungeon
+from undercroft.systems.cardcrawl.dungeon.links import ENTRANCE
+from undercroft.systems.cardcrawl.dungeon.plan import DungeonPlan, PlanConfig, generate_plan
 
 REPEATS = ("keep", "reroll", "adjacent")
 

@@ -11,15 +11,15 @@ from undercroft.engine.api import Outcome
 from undercroft.engine.figures import FigureSpec
 from undercroft.engine.game_info import GameInfo
 from undercroft.engine.ruleset_base import AuditedRuleset, Rules, audit_parts
-from undercroft.systems.cardcrawl import audit
-from undercroft.systems.cardcrawl.play_actions import Play, parse_play
-from undercroft.systems.cardcrawl.play_agents import AGENTS
-from undercroft.systems.cardcrawl.play_config import CardCrawlConfig
-from undercroft.systems.cardcrawl.play_figures import GameFigures, figure_spec
-from undercroft.systems.cardcrawl.play_rules import legal, step, to_act
-from undercroft.systems.cardcrawl.play_setup import new_game
-from undercroft.systems.cardcrawl.play_state import CardCrawlState
-from undercroft.systems.cardcrawl.play_view import view
+from undercroft.systems.cardcrawl.play import audit
+from undercroft.systems.cardcrawl.play.actions import Play, parse_play
+from undercroft.systems.cardcrawl.play.agents import AGENTS
+from undercroft.systems.cardcrawl.play.config import CardCrawlConfig
+from undercroft.systems.cardcrawl.play.figures import GameFigures, figure_spec
+from undercroft.systems.cardcrawl.play.rules import legal, step, to_act
+from undercroft.systems.cardcrawl.play.setup import new_game
+from undercroft.systems.cardcrawl.play.state import CardCrawlState
+from undercroft.systems.cardcrawl.play.view import view
 from undercroft.systems.cardcrawl.view_schema import CardCrawlTruth, CardCrawlView
 
 RULES_VERSION: Final = "2"

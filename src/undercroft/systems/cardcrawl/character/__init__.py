@@ -1,0 +1,1 @@
+"""Card Crawl's characters: their cards, costs and sheets, saved as JSON and drawn."""
