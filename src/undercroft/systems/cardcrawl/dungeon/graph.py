@@ -4,7 +4,7 @@ The seed drags its boxes around until mutual links are short and the entrance
 rooms sit toward one side. Here that wish is a Kamada-Kawai layout (networkx)
 of the rooms and the entrance, with mutual links half as long as the others,
 turned so the entrance is west and scaled to grid squares. The positions are
-only targets: ``dungeon_placement`` snaps real rooms near them.
+only targets: ``placement`` snaps real rooms near them.
 """
 
 from __future__ import annotations

@@ -6,22 +6,22 @@ on a 10-ft grid, keeping a few ways in, dropping the links that do not fit and
 polishing the rest into a dungeon the party can walk. Here that is four steps,
 each replaceable on its own and each in its own module:
 
-1. ``dungeon_graph``: a Kamada-Kawai graph layout (networkx) of the rooms and
+1. ``graph``: a Kamada-Kawai graph layout (networkx) of the rooms and
    the entrance, with mutual links half as long as the others;
-2. ``dungeon_connect``: the GM's polish: the ways in cut to a few, and the
+2. ``connect``: the GM's polish: the ways in cut to a few, and the
    fewest links added (between the rooms nearest in that layout) that join
    every room to the entrance; then the graph is laid out again with them and
    turned so the entrance is west;
-3. ``dungeon_placement``: snapping to the grid: each room exactly ``size``
-   squares (``dungeon_grid.room_shape``: a rectangle or an L), placed nearest
+3. ``placement``: snapping to the grid: each room exactly ``size``
+   squares (``grid.room_shape``: a rectangle or an L), placed nearest
    its target with one empty square to every other room, entrance rooms first
    along the west side (the facade);
-4. ``dungeon_fit``: which links the plan can show, as corridors routed by
-   ``dungeon_corridors`` (A* over free squares, bends costing extra); a link
+4. ``fit``: which links the plan can show, as corridors routed by
+   ``corridors`` (A* over free squares, bends costing extra); a link
    whose corridor would cross or run beside others is dropped with its reason,
    unless a room needs it, so every room stays reachable.
 
-This module runs the steps in order and holds their result; ``dungeon_checks``
+This module runs the steps in order and holds their result; ``layout_checks``
 checks a finished map independently, with shapely. Everything is a function
 of the plan, so a seed gives the same map every run.
 """

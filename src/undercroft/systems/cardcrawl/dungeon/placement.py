@@ -1,7 +1,7 @@
 """Random Dungeons, layout step 2: snapping rooms to the grid near where the graph wants them.
 
 Each room becomes a rectangle or an L of exactly its size in squares
-(``dungeon_grid.room_shape``), placed nearest its target with one empty square
+(``grid.room_shape``), placed nearest its target with one empty square
 to every other room's box. Entrance rooms go first, along the west side (the
 facade), so nothing stands between them and the way in; then each room most
 tied to those already placed, pulled toward its placed neighbours.

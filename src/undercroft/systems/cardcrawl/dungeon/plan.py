@@ -5,9 +5,9 @@ draws a box: a die chosen from the room count, each room's size (two of its
 die, keep the smaller), its type (size + d6 on a table) and its connections
 (two dice, one positive and one negative, added to the room number, once per
 unit of size). This module puts that list together from its parts:
-``dungeon_dice`` (the dice log, the die plan and sizes), ``dungeon_types``
-(the type table and roll) and ``dungeon_links`` (connection rolls). Geometry
-lives in ``dungeon_layout`` and pictures in ``dungeon_draw``, so the rules can
+``dice`` (the dice log, the die plan and sizes), ``room_types``
+(the type table and roll) and ``links`` (connection rolls). Geometry
+lives in ``layout`` and pictures in ``drawing``, so the rules can
 be read, tested and reproduced without either.
 """
 

@@ -6,7 +6,7 @@ at attacking (seed 004's enemy skill: the full bonus for what it is great at, ha
 what it is competent at) against 6 + the target's defence skill (seed 004: "Against
 Opponent: 6 + Opponent skill"); it goes for the character with the fewest ready
 defence cards, and a hit takes ready defence cards by its margin (``soak``). Enemy
-special abilities act as their words say (``play_specials``).
+special abilities act as their words say (``enemy_specials``).
 """
 
 from __future__ import annotations

@@ -1,7 +1,7 @@
 """A new game of Card Crawl: starting characters, a Random Dungeon, enemies where they live.
 
 Each seat gets a starting character by seed 004's Character Creation
-(``character.new_character``), and its cards are put into play as a
+(``character.build.new_character``), and its cards are put into play as a
 :class:`Fighter`: what each card does in a fight is read from the card's
 ``mechanic`` (house content, ``data/cards.toml``). The dungeon is seed 004's
 Random Dungeons plan laid out on the grid; the party walks the corridors the map

@@ -1,6 +1,6 @@
 """The state of a game of Card Crawl: the party's cards in play, the dungeon, the enemies.
 
-One object holds everything that changes, and ``play_rules.step`` is the only
+One object holds everything that changes, and ``rules.step`` is the only
 thing that changes it. A character's cards are copied into play as
 :class:`Fighter` records (what each card does in a fight, and whether it is
 ready, tapped or discarded), so the rules need nothing of how the cards were
@@ -32,7 +32,7 @@ class Card:
     rating: int
     """A defence card's rating (0 for gear and spells)."""
     effect: str
-    """What tapping the card does in play (``play_effects``): ``ward`` the next hit on the
+    """What tapping the card does in play (``effects``): ``ward`` the next hit on the
     character (or on an ally, for a card that says so) before their next turn loses
     ``value`` from its margin; ``boost`` +value on the character's next roll with one of
     the card's ``skills``; ``focus`` +value to the character's next attack; ``heal`` one
