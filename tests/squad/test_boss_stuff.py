@@ -10,7 +10,7 @@ from undercroft.systems.squad import spoils
 from undercroft.systems.squad.agents import SensibleSeat
 from undercroft.systems.squad.config import SquadConfig
 from undercroft.systems.squad.hero_agent import piece_worth
-from undercroft.systems.squad.heroes import Stuff
+from undercroft.systems.squad.heroes.hero import Stuff
 from undercroft.systems.squad.moves import Move, parse_move
 from undercroft.systems.squad.rules import acting, legal, step
 from undercroft.systems.squad.setup import new_game

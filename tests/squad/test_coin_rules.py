@@ -10,10 +10,10 @@ from hypothesis import strategies as st
 from scripted_dice import Faces
 from undercroft.dice.steps import LADDER
 from undercroft.errors import BadInput
-from undercroft.systems.squad.example_heroes import faf, urd
-from undercroft.systems.squad.hero_combat import Check, ability_check
-from undercroft.systems.squad.heroes import Hero
-from undercroft.systems.squad.loot import (
+from undercroft.systems.squad.heroes.combat import Check, ability_check
+from undercroft.systems.squad.heroes.examples import faf, urd
+from undercroft.systems.squad.heroes.hero import Hero
+from undercroft.systems.squad.heroes.loot import (
     can_rescue,
     damage_with_loot,
     gain_loot,
@@ -26,7 +26,7 @@ from undercroft.systems.squad.loot import (
     transfer_loot,
     transfer_pennies,
 )
-from undercroft.systems.squad.spending import (
+from undercroft.systems.squad.heroes.spending import (
     activate_special,
     improve_stuff,
     raise_special,

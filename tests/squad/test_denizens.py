@@ -22,7 +22,7 @@ from undercroft.systems.squad.denizens import (
     trap_damage,
     try_flee,
 )
-from undercroft.systems.squad.heroes import Stuff as HeroStuff
+from undercroft.systems.squad.heroes.hero import Stuff as HeroStuff
 from undercroft.systems.squad.stages import (
     boss_of,
     cheapest_cost,

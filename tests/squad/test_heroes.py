@@ -17,8 +17,7 @@ from cli_helpers import run
 from scripted_dice import Faces
 from undercroft.errors import BadInput
 from undercroft.rng import Stream
-from undercroft.systems.squad import specials
-from undercroft.systems.squad.dice_steps import (
+from undercroft.systems.squad.dice import (
     LADDER,
     parse_die,
     roller_of,
@@ -26,8 +25,8 @@ from undercroft.systems.squad.dice_steps import (
     succeeds,
     success_chance,
 )
-from undercroft.systems.squad.example_heroes import faf, urd
-from undercroft.systems.squad.hero_combat import (
+from undercroft.systems.squad.heroes import specials
+from undercroft.systems.squad.heroes.combat import (
     armour_soak,
     best_armour,
     cast_spell,
@@ -35,8 +34,9 @@ from undercroft.systems.squad.hero_combat import (
     most_targets,
     spell_armour,
 )
-from undercroft.systems.squad.hero_json import hero_from_dict, hero_to_dict
-from undercroft.systems.squad.heroes import (
+from undercroft.systems.squad.heroes.document import hero_from_dict, hero_to_dict
+from undercroft.systems.squad.heroes.examples import faf, urd
+from undercroft.systems.squad.heroes.hero import (
     HIT_POINTS,
     Stuff,
     check_party,
@@ -45,7 +45,7 @@ from undercroft.systems.squad.heroes import (
     new_hero,
     take_damage,
 )
-from undercroft.systems.squad.spells import load_spells, spell_effect
+from undercroft.systems.squad.heroes.spells import load_spells, spell_effect
 
 SPECIAL_NAMES = ["Arcane Vigor", "Divine Insight", "Deadly Strike", "Hardy Resilience",
                  "Blurring Speed", "Inhuman Alacrity"]

@@ -9,11 +9,11 @@ import pytest
 
 from scripted_dice import Faces
 from undercroft.systems.squad.config import HELPING_SPELLS, SquadConfig
-from undercroft.systems.squad.heroes import Stuff
+from undercroft.systems.squad.heroes.hero import Stuff
+from undercroft.systems.squad.heroes.spells import spell
 from undercroft.systems.squad.moves import Move, parse_move
 from undercroft.systems.squad.rules import legal, step
 from undercroft.systems.squad.setup import new_game
-from undercroft.systems.squad.spells import spell
 from undercroft.systems.squad.state import GM, SquadState
 
 GUIDE = "Guide-1"

@@ -25,7 +25,7 @@ from undercroft.sim.rule_ids import fireable, rule_rows
 from undercroft.systems.squad import audit
 from undercroft.systems.squad.agents import SensibleSeat
 from undercroft.systems.squad.config import SquadConfig
-from undercroft.systems.squad.heroes import Stuff
+from undercroft.systems.squad.heroes.hero import Stuff
 from undercroft.systems.squad.moves import Move
 from undercroft.systems.squad.rules import acting, legal, step
 from undercroft.systems.squad.setup import new_game

@@ -19,7 +19,7 @@ from undercroft.engine.record import new_record
 from undercroft.engine.runner import play_out
 from undercroft.errors import BadInput
 from undercroft.systems.squad.config import SquadConfig
-from undercroft.systems.squad.heroes import Stuff
+from undercroft.systems.squad.heroes.hero import Stuff
 from undercroft.systems.squad.moves import Move, parse_move
 from undercroft.systems.squad.rules import legal, step
 from undercroft.systems.squad.setup import new_game

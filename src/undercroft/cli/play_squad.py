@@ -11,8 +11,8 @@ import typer
 from rich.console import Console
 
 from undercroft.cli.play_turns import run_table
-from undercroft.systems.squad.specials import SPECIALS
-from undercroft.systems.squad.spells import spell
+from undercroft.systems.squad.heroes.specials import SPECIALS
+from undercroft.systems.squad.heroes.spells import spell
 
 
 def register(play_app: typer.Typer) -> None:

@@ -29,15 +29,15 @@ from typing import Any, Final
 from undercroft.engine.audit import AnomalyKind, Findings
 from undercroft.systems.squad.content import stuff_id
 from undercroft.systems.squad.denizens import bestiary
-from undercroft.systems.squad.example_heroes import faf, urd
-from undercroft.systems.squad.hero_combat import ATTACK_ABILITY
 from undercroft.systems.squad.hero_moves import HARMFUL, hero_legal
-from undercroft.systems.squad.heroes import LOOT_KINDS, Hero, Stuff
-from undercroft.systems.squad.loot import ABILITY_LOOT
+from undercroft.systems.squad.heroes.combat import ATTACK_ABILITY
+from undercroft.systems.squad.heroes.examples import faf, urd
+from undercroft.systems.squad.heroes.hero import LOOT_KINDS, Hero, Stuff
+from undercroft.systems.squad.heroes.loot import ABILITY_LOOT
+from undercroft.systems.squad.heroes.specials import SPECIALS
+from undercroft.systems.squad.heroes.spells import load_spells, spell
 from undercroft.systems.squad.moves import Move
 from undercroft.systems.squad.setup import OFFENCE
-from undercroft.systems.squad.specials import SPECIALS
-from undercroft.systems.squad.spells import load_spells, spell
 from undercroft.systems.squad.stages import stages
 from undercroft.systems.squad.state import InPlay, SquadState
 

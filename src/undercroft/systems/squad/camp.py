@@ -15,13 +15,18 @@ from __future__ import annotations
 
 from undercroft.engine.tally import drawn, fired
 from undercroft.systems.squad.content import loot_id
-from undercroft.systems.squad.dice_steps import TOP
+from undercroft.systems.squad.dice import TOP
 from undercroft.systems.squad.explorer_rolls import roll_explorer
-from undercroft.systems.squad.heroes import Hero
-from undercroft.systems.squad.loot import gain_loot, loot_kind, transfer_loot, transfer_pennies
+from undercroft.systems.squad.heroes.hero import Hero
+from undercroft.systems.squad.heroes.loot import (
+    gain_loot,
+    loot_kind,
+    transfer_loot,
+    transfer_pennies,
+)
+from undercroft.systems.squad.heroes.specials import TOP_LEVEL
+from undercroft.systems.squad.heroes.spending import improve_stuff, raise_special
 from undercroft.systems.squad.moves import Move
-from undercroft.systems.squad.specials import TOP_LEVEL
-from undercroft.systems.squad.spending import improve_stuff, raise_special
 from undercroft.systems.squad.state import SquadState
 
 PRICE = 5

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING
 from undercroft.engine.tally import counting, drawn
 
 if TYPE_CHECKING:
-    from undercroft.systems.squad.heroes import Hero
+    from undercroft.systems.squad.heroes.hero import Hero
 
 
 def slug(name: str) -> str:

@@ -12,7 +12,7 @@ without touching Python; a content pack is one more TOML file of the same
 shape. Every mistake is one :class:`BadInput` line naming the file, the entry
 and the field. The rolls the GM's side makes on its own (a monster fleeing, a
 trap's damage) are here too, as pure functions of a roller
-(:data:`undercroft.systems.squad.dice_steps.Roller`), so the game loop records
+(:data:`undercroft.systems.squad.dice.Roller`), so the game loop records
 every die through the game's stream.
 """
 
@@ -28,8 +28,8 @@ from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, model_valida
 
 from undercroft.content.loading import read_toml, validate
 from undercroft.errors import BadInput
-from undercroft.systems.squad.dice_steps import Roller, parse_die, succeeds
-from undercroft.systems.squad.spells import spell
+from undercroft.systems.squad.dice import Roller, parse_die, succeeds
+from undercroft.systems.squad.heroes.spells import spell
 
 DENIZENS_FILE: Final = Path(__file__).parent / "data" / "denizens.toml"
 LOOT_TYPES: Final = ("1E", "1M", "1W", "1HP", "1C")

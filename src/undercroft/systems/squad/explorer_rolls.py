@@ -16,9 +16,9 @@ from collections.abc import Sequence
 
 from undercroft.engine.tally import fired, used
 from undercroft.systems.squad.content import loot_id
-from undercroft.systems.squad.hero_combat import Check
 from undercroft.systems.squad.hero_rolls import roll_ability
-from undercroft.systems.squad.loot import can_rescue, rescue
+from undercroft.systems.squad.heroes.combat import Check
+from undercroft.systems.squad.heroes.loot import can_rescue, rescue
 from undercroft.systems.squad.moves import Move
 from undercroft.systems.squad.state import SquadState
 

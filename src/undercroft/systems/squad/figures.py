@@ -14,7 +14,7 @@ from typing import Any, Final
 
 from undercroft.engine.figures import Figure, FigureSpec
 from undercroft.systems.squad.config import SquadConfig
-from undercroft.systems.squad.heroes import Hero
+from undercroft.systems.squad.heroes.hero import Hero
 from undercroft.systems.squad.setup import BEST
 from undercroft.systems.squad.state import SquadState
 

@@ -27,8 +27,8 @@ from collections.abc import Mapping, Sequence
 from typing import Any, Final
 
 from undercroft.rng import Stream
+from undercroft.systems.squad.heroes.spells import spell
 from undercroft.systems.squad.moves import Move
-from undercroft.systems.squad.spells import spell
 
 View = Mapping[str, Any]
 Sheet = Mapping[str, Any]

@@ -16,11 +16,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Final
 
-from undercroft.systems.squad.heroes import Hero, Stuff
-from undercroft.systems.squad.loot import ABILITY_LOOT
+from undercroft.systems.squad.heroes.hero import Hero, Stuff
+from undercroft.systems.squad.heroes.loot import ABILITY_LOOT
+from undercroft.systems.squad.heroes.specials import SPECIALS
+from undercroft.systems.squad.heroes.spells import spell
 from undercroft.systems.squad.moves import Move
-from undercroft.systems.squad.specials import SPECIALS
-from undercroft.systems.squad.spells import spell
 from undercroft.systems.squad.state import InPlay, SquadState
 
 HARMFUL: Final = ("damage",)

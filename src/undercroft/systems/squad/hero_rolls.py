@@ -10,7 +10,7 @@ blessing is spent on the first of them that fails, whichever it is.
 from __future__ import annotations
 
 from undercroft.engine.tally import fired
-from undercroft.systems.squad.hero_combat import Check, ability_check
+from undercroft.systems.squad.heroes.combat import Check, ability_check
 from undercroft.systems.squad.state import SquadState
 
 

@@ -19,13 +19,17 @@ from dataclasses import replace
 
 from undercroft.engine.tally import counting, fired, used
 from undercroft.systems.squad.content import loot_id, stuff_id
-from undercroft.systems.squad.dice_steps import succeeds
-from undercroft.systems.squad.hero_combat import Check, roll_damage
+from undercroft.systems.squad.dice import succeeds
 from undercroft.systems.squad.hero_moves import harmful, move_ability, party_of
 from undercroft.systems.squad.hero_rolls import roll_ability
-from undercroft.systems.squad.loot import can_rescue, damage_with_loot, heal_with_loot, rescue
-from undercroft.systems.squad.moves import Move
-from undercroft.systems.squad.specials import (
+from undercroft.systems.squad.heroes.combat import Check, roll_damage
+from undercroft.systems.squad.heroes.loot import (
+    can_rescue,
+    damage_with_loot,
+    heal_with_loot,
+    rescue,
+)
+from undercroft.systems.squad.heroes.specials import (
     SPECIALS,
     damage_ignored,
     extra_attacks,
@@ -34,9 +38,10 @@ from undercroft.systems.squad.specials import (
     extra_spells,
     extra_targets,
 )
+from undercroft.systems.squad.heroes.spells import spell, spell_effect
+from undercroft.systems.squad.heroes.spending import activate_special
+from undercroft.systems.squad.moves import Move
 from undercroft.systems.squad.spell_effects import help_hero
-from undercroft.systems.squad.spells import spell, spell_effect
-from undercroft.systems.squad.spending import activate_special
 from undercroft.systems.squad.state import InPlay, SquadState
 from undercroft.systems.squad.wounds import wound_monster
 

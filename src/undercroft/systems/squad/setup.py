@@ -18,10 +18,10 @@ from undercroft.rng import Stream
 from undercroft.systems.squad.coin_pool import CoinPool
 from undercroft.systems.squad.config import SquadConfig
 from undercroft.systems.squad.content import deal
-from undercroft.systems.squad.example_heroes import faf, urd
-from undercroft.systems.squad.heroes import Hero, Stuff, StuffKind, check_party, new_hero
+from undercroft.systems.squad.heroes.examples import faf, urd
+from undercroft.systems.squad.heroes.hero import Hero, Stuff, StuffKind, check_party, new_hero
+from undercroft.systems.squad.heroes.spells import spell
 from undercroft.systems.squad.rules import open_stage
-from undercroft.systems.squad.spells import spell
 from undercroft.systems.squad.state import SquadState
 
 BEST: Final = ("mage", "warrior", "explorer")

@@ -20,9 +20,9 @@ marks each leaves on its target live in ``SquadState.effects`` until the scene e
 from __future__ import annotations
 
 from undercroft.engine.tally import fired
-from undercroft.systems.squad.dice_steps import succeeds
-from undercroft.systems.squad.heroes import Hero, heal
-from undercroft.systems.squad.spells import SpellEffect
+from undercroft.systems.squad.dice import succeeds
+from undercroft.systems.squad.heroes.hero import Hero, heal
+from undercroft.systems.squad.heroes.spells import SpellEffect
 from undercroft.systems.squad.state import SquadState
 from undercroft.systems.squad.wounds import wound_monster
 

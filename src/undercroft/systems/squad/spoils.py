@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from undercroft.engine.tally import drawn, fired
 from undercroft.systems.squad.content import stuff_id
-from undercroft.systems.squad.heroes import gain_stuff
+from undercroft.systems.squad.heroes.hero import gain_stuff
 from undercroft.systems.squad.moves import Move
 from undercroft.systems.squad.state import SquadState
 

@@ -19,8 +19,8 @@ from undercroft.dice.roll_log import LoggedStream
 from undercroft.engine.turns import TextEvent
 from undercroft.systems.squad.coin_pool import CoinPool
 from undercroft.systems.squad.config import SquadConfig
-from undercroft.systems.squad.hero_combat import Check
-from undercroft.systems.squad.heroes import Hero, Stuff
+from undercroft.systems.squad.heroes.combat import Check
+from undercroft.systems.squad.heroes.hero import Hero, Stuff
 from undercroft.systems.squad.stages import Stage
 
 Phase = Literal["gm", "heroes", "monsters", "rescue", "spoils", "loot", "camp"]

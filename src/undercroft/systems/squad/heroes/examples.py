@@ -20,7 +20,7 @@ from __future__ import annotations
 from typing import Final
 
 from undercroft.engine.tally import fired
-from undercroft.systems.squad.heroes import Hero, Stuff, new_hero
+from undercroft.systems.squad.heroes.hero import Hero, Stuff, new_hero
 
 FAF_SPECIAL: Final = "arcane-vigor"
 URD_SPECIAL: Final = "hardy-resilience"

@@ -26,7 +26,7 @@ from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from undercroft.content.loading import read_toml, validate
 from undercroft.errors import BadInput
-from undercroft.systems.squad.dice_steps import Roller, parse_die
+from undercroft.systems.squad.dice import Roller, parse_die
 
 SPELLS_FILE: Final = Path(__file__).parent / "data" / "spells.toml"
 

@@ -22,9 +22,9 @@ from typing import Final
 
 from undercroft.engine.tally import fired
 from undercroft.errors import BadInput
-from undercroft.systems.squad.dice_steps import TOP, die_name, step_up
-from undercroft.systems.squad.heroes import Hero
-from undercroft.systems.squad.specials import SPECIALS, TOP_LEVEL
+from undercroft.systems.squad.dice import TOP, die_name, step_up
+from undercroft.systems.squad.heroes.hero import Hero
+from undercroft.systems.squad.heroes.specials import SPECIALS, TOP_LEVEL
 
 STUFF_STEP_COST: Final = 5
 """"For the cost of 5 Pennies, a Guide can upgrade anything a Hero possesses by one level"."""

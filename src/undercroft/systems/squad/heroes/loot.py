@@ -22,9 +22,9 @@ from typing import Final
 from undercroft.engine.tally import fired
 from undercroft.errors import BadInput
 from undercroft.rng import Stream
-from undercroft.systems.squad.dice_steps import DIFFICULTY, Roller
-from undercroft.systems.squad.hero_combat import Check, ability_check
-from undercroft.systems.squad.heroes import LOOT_KINDS, Hero, heal
+from undercroft.systems.squad.dice import DIFFICULTY, Roller
+from undercroft.systems.squad.heroes.combat import Check, ability_check
+from undercroft.systems.squad.heroes.hero import LOOT_KINDS, Hero, heal
 
 ABILITY_LOOT: Final = {"explorer": "E", "mage": "M", "warrior": "W"}
 """Which token adds +1 to which Ability's roll."""

@@ -22,10 +22,10 @@ from typing import Final
 from undercroft.engine.tally import fired
 from undercroft.errors import BadInput
 from undercroft.rng import Stream
-from undercroft.systems.squad.dice_steps import DIFFICULTY, Roller, roller_of, succeeds
-from undercroft.systems.squad.heroes import Hero, Stuff, take_damage
-from undercroft.systems.squad.specials import extra_heroes, extra_targets
-from undercroft.systems.squad.spells import SpellEffect, spell, spell_effect
+from undercroft.systems.squad.dice import DIFFICULTY, Roller, roller_of, succeeds
+from undercroft.systems.squad.heroes.hero import Hero, Stuff, take_damage
+from undercroft.systems.squad.heroes.specials import extra_heroes, extra_targets
+from undercroft.systems.squad.heroes.spells import SpellEffect, spell, spell_effect
 
 ATTACK_ABILITY: Final = {"weapon": "warrior", "spell": "mage"}
 """Warrior for weapons ("Physical Combat"), Mage for spells ("Spell casting")."""

@@ -19,9 +19,9 @@ from typing import Any, Final, Literal
 from undercroft.dice.steps import LADDER
 from undercroft.engine.tally import fired
 from undercroft.errors import BadInput
-from undercroft.systems.squad.dice_steps import die_name, parse_die
-from undercroft.systems.squad.specials import FIRST_LEVEL, check_level, special_id
-from undercroft.systems.squad.spells import spell
+from undercroft.systems.squad.dice import die_name, parse_die
+from undercroft.systems.squad.heroes.specials import FIRST_LEVEL, check_level, special_id
+from undercroft.systems.squad.heroes.spells import spell
 
 ABILITIES: Final = ("explorer", "mage", "warrior")
 """Abilities: "Explorer: Athletic Tasks, Traps, Discover Secrets & Loot; Mage: Spell

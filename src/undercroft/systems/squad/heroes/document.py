@@ -16,9 +16,9 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from undercroft.content.loading import validate
 from undercroft.errors import BadInput
-from undercroft.systems.squad.dice_steps import die_name
-from undercroft.systems.squad.heroes import LOOT_KINDS, Hero, Stuff, as_stuff, check_abilities
-from undercroft.systems.squad.specials import TOP_LEVEL, special_id
+from undercroft.systems.squad.dice import die_name
+from undercroft.systems.squad.heroes.hero import LOOT_KINDS, Hero, Stuff, as_stuff, check_abilities
+from undercroft.systems.squad.heroes.specials import TOP_LEVEL, special_id
 
 LootKind = Literal["E", "M", "W", "HP", "C"]
 

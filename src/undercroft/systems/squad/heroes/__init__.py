@@ -1,0 +1,1 @@
+"""A hero and what it holds: Abilities, Stuff, spells, Specials, loot, pennies."""
