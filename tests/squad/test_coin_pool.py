@@ -13,9 +13,9 @@ from hypothesis import strategies as st
 
 from scripted_dice import Faces
 from undercroft.errors import BadInput
-from undercroft.systems.squad.coin_pool import CoinError, CoinPool
-from undercroft.systems.squad.denizens import avoids_trap, bestiary, trap_damage, try_flee
-from undercroft.systems.squad.stages import cheapest_cost, price_list, stages
+from undercroft.systems.squad.gm.coin_pool import CoinError, CoinPool
+from undercroft.systems.squad.gm.denizens import avoids_trap, bestiary, trap_damage, try_flee
+from undercroft.systems.squad.gm.stages import cheapest_cost, price_list, stages
 
 BOSS = "goblin-warlord"
 

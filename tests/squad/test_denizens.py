@@ -10,7 +10,7 @@ import pytest
 
 from scripted_dice import Faces
 from undercroft.errors import BadInput
-from undercroft.systems.squad.denizens import (
+from undercroft.systems.squad.gm.denizens import (
     DENIZENS_FILE,
     HERO_HIT_POINTS,
     LOOT_TYPES,
@@ -22,8 +22,7 @@ from undercroft.systems.squad.denizens import (
     trap_damage,
     try_flee,
 )
-from undercroft.systems.squad.heroes.hero import Stuff as HeroStuff
-from undercroft.systems.squad.stages import (
+from undercroft.systems.squad.gm.stages import (
     boss_of,
     cheapest_cost,
     load_stages,
@@ -31,6 +30,7 @@ from undercroft.systems.squad.stages import (
     price_list,
     stages,
 )
+from undercroft.systems.squad.heroes.hero import Stuff as HeroStuff
 
 
 def test_the_seeds_goblin_has_exactly_its_numbers() -> None:

@@ -22,7 +22,7 @@ from typing import Any, Final
 from undercroft.engine.agents import RandomAgent
 from undercroft.engine.tally import fired
 from undercroft.rng import Stream
-from undercroft.systems.squad.denizens import bestiary
+from undercroft.systems.squad.gm.denizens import bestiary
 from undercroft.systems.squad.hero_agent import SensibleHero
 from undercroft.systems.squad.moves import Move
 

@@ -28,7 +28,8 @@ from typing import Any, Final
 
 from undercroft.engine.audit import AnomalyKind, Findings
 from undercroft.systems.squad.content import stuff_id
-from undercroft.systems.squad.denizens import bestiary
+from undercroft.systems.squad.gm.denizens import bestiary
+from undercroft.systems.squad.gm.stages import stages
 from undercroft.systems.squad.hero_moves import HARMFUL, hero_legal
 from undercroft.systems.squad.heroes.combat import ATTACK_ABILITY
 from undercroft.systems.squad.heroes.examples import faf, urd
@@ -38,7 +39,6 @@ from undercroft.systems.squad.heroes.specials import SPECIALS
 from undercroft.systems.squad.heroes.spells import load_spells, spell
 from undercroft.systems.squad.moves import Move
 from undercroft.systems.squad.setup import OFFENCE
-from undercroft.systems.squad.stages import stages
 from undercroft.systems.squad.state import InPlay, SquadState
 
 HELD: Final = 10

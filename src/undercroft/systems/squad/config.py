@@ -10,8 +10,8 @@ from typing import Final, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
+from undercroft.systems.squad.gm.stages import stages
 from undercroft.systems.squad.heroes.spells import load_spells
-from undercroft.systems.squad.stages import stages
 
 HELPING_SPELLS: Final = ("heal", "bless", "haste", "invisibility", "mirror-image", "summon",
                          "shield")

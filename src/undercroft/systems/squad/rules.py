@@ -24,8 +24,8 @@ from undercroft.systems.squad import (
     spell_effects,
     spoils,
 )
+from undercroft.systems.squad.gm.stages import opening_lines
 from undercroft.systems.squad.moves import Move
-from undercroft.systems.squad.stages import opening_lines
 from undercroft.systems.squad.state import GM, SquadState
 
 

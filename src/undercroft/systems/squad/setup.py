@@ -15,9 +15,9 @@ from typing import Final
 from undercroft.dice.roll_log import LoggedStream
 from undercroft.engine.tally import fired
 from undercroft.rng import Stream
-from undercroft.systems.squad.coin_pool import CoinPool
 from undercroft.systems.squad.config import SquadConfig
 from undercroft.systems.squad.content import deal
+from undercroft.systems.squad.gm.coin_pool import CoinPool
 from undercroft.systems.squad.heroes.examples import faf, urd
 from undercroft.systems.squad.heroes.hero import Hero, Stuff, StuffKind, check_party, new_hero
 from undercroft.systems.squad.heroes.spells import spell

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from undercroft.systems.squad.denizens import bestiary
+from undercroft.systems.squad.gm.denizens import bestiary
 from undercroft.systems.squad.heroes.document import hero_to_dict
 from undercroft.systems.squad.rules import acting
 from undercroft.systems.squad.state import SquadState

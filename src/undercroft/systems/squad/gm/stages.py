@@ -8,7 +8,7 @@ denizens of the bestiary by id; a stage naming a denizen that is not there, or
 not of that kind, is one :class:`BadInput` line naming file, stage and field.
 
 A stage lists what the GM *may* bring; how many come is bought with the Stage's
-Value (:mod:`undercroft.systems.squad.coin_pool`). :func:`price_list` gives the
+Value (:mod:`undercroft.systems.squad.gm.coin_pool`). :func:`price_list` gives the
 GM's agent the prices to ask ``CoinPool.affordable`` about.
 """
 
@@ -24,7 +24,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from undercroft.content.loading import read_toml, validate
 from undercroft.engine.tally import drawn, fired
 from undercroft.errors import BadInput
-from undercroft.systems.squad.denizens import Bestiary, Boss, bestiary
+from undercroft.systems.squad.gm.denizens import Bestiary, Boss, bestiary
 
 STAGES_FILE: Final = Path(__file__).parent / "data" / "stages.toml"
 _FIELDS: Final = (("monsters", "monster"), ("traps", "trap"), ("characters", "character"))

@@ -234,7 +234,7 @@ def try_flee(monster_die: int, roll: Roller) -> bool:
 
     Seed: "If the Monsters can succeed at a Monster Ability roll, they can exit
     the scene." What happens to its coins (pursued next scene, or back to the
-    Stage's Value) is :class:`undercroft.systems.squad.coin_pool.CoinPool`'s
+    Stage's Value) is :class:`undercroft.systems.squad.gm.coin_pool.CoinPool`'s
     ``flee`` / ``pursue`` / ``next_scene``; a pursued monster comes back with its
     Hit Points full ("considered to have recovered fully").
     """

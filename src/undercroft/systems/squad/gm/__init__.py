@@ -1,0 +1,1 @@
+"""What the Gamemaster brings and pays with: denizens, stages and the coin Pool."""
