@@ -6,16 +6,16 @@ from __future__ import annotations
 
 from scripted_dice import Faces
 from undercroft.engine.agents import agent_stream
-from undercroft.systems.squad import spoils
-from undercroft.systems.squad.agents import SensibleSeat
-from undercroft.systems.squad.config import SquadConfig
-from undercroft.systems.squad.hero_agent import piece_worth
 from undercroft.systems.squad.heroes.hero import Stuff
-from undercroft.systems.squad.moves import Move, parse_move
-from undercroft.systems.squad.rules import acting, legal, step
-from undercroft.systems.squad.setup import new_game
-from undercroft.systems.squad.state import GM, SquadState
-from undercroft.systems.squad.view import view
+from undercroft.systems.squad.play import spoils
+from undercroft.systems.squad.play.actions import Move, parse_move
+from undercroft.systems.squad.play.agents import SensibleSeat
+from undercroft.systems.squad.play.config import SquadConfig
+from undercroft.systems.squad.play.hero_agent import piece_worth
+from undercroft.systems.squad.play.rules import acting, legal, step
+from undercroft.systems.squad.play.setup import new_game
+from undercroft.systems.squad.play.state import GM, SquadState
+from undercroft.systems.squad.play.view import view
 
 GUIDE = "Guide-1"
 

@@ -5,11 +5,11 @@ beside 1W and 1M on attacks and spells (docs/rules/squad-heroes.md, Loot)."""
 from __future__ import annotations
 
 from scripted_dice import Faces
-from undercroft.systems.squad.config import SquadConfig
-from undercroft.systems.squad.moves import Move, parse_move
-from undercroft.systems.squad.rules import legal, step
-from undercroft.systems.squad.setup import new_game
-from undercroft.systems.squad.state import GM, SquadState
+from undercroft.systems.squad.play.actions import Move, parse_move
+from undercroft.systems.squad.play.config import SquadConfig
+from undercroft.systems.squad.play.rules import legal, step
+from undercroft.systems.squad.play.setup import new_game
+from undercroft.systems.squad.play.state import GM, SquadState
 
 GUIDE = "Guide-1"
 

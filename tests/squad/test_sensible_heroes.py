@@ -12,13 +12,13 @@ from scripted_dice import Faces
 from undercroft.engine import registry
 from undercroft.engine.agents import agent_stream
 from undercroft.sim.audit_game import audit_game
-from undercroft.systems.squad.agents import GameMaster, SensibleSeat
-from undercroft.systems.squad.config import SquadConfig
-from undercroft.systems.squad.moves import Move
-from undercroft.systems.squad.rules import acting, legal, step
-from undercroft.systems.squad.setup import new_game
-from undercroft.systems.squad.state import GM, SquadState
-from undercroft.systems.squad.view import view
+from undercroft.systems.squad.play.actions import Move
+from undercroft.systems.squad.play.agents import GameMaster, SensibleSeat
+from undercroft.systems.squad.play.config import SquadConfig
+from undercroft.systems.squad.play.rules import acting, legal, step
+from undercroft.systems.squad.play.setup import new_game
+from undercroft.systems.squad.play.state import GM, SquadState
+from undercroft.systems.squad.play.view import view
 
 RULESET = registry.get("squad")
 

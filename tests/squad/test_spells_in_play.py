@@ -8,13 +8,13 @@ from __future__ import annotations
 import pytest
 
 from scripted_dice import Faces
-from undercroft.systems.squad.config import HELPING_SPELLS, SquadConfig
 from undercroft.systems.squad.heroes.hero import Stuff
 from undercroft.systems.squad.heroes.spells import spell
-from undercroft.systems.squad.moves import Move, parse_move
-from undercroft.systems.squad.rules import legal, step
-from undercroft.systems.squad.setup import new_game
-from undercroft.systems.squad.state import GM, SquadState
+from undercroft.systems.squad.play.actions import Move, parse_move
+from undercroft.systems.squad.play.config import HELPING_SPELLS, SquadConfig
+from undercroft.systems.squad.play.rules import legal, step
+from undercroft.systems.squad.play.setup import new_game
+from undercroft.systems.squad.play.state import GM, SquadState
 
 GUIDE = "Guide-1"
 

@@ -22,15 +22,15 @@ from undercroft.errors import BadInput
 from undercroft.rng import Stream
 from undercroft.sim.audit_game import audit_game
 from undercroft.sim.rule_ids import fireable, rule_rows
-from undercroft.systems.squad import audit
-from undercroft.systems.squad.agents import SensibleSeat
-from undercroft.systems.squad.config import SquadConfig
 from undercroft.systems.squad.heroes.hero import Stuff
-from undercroft.systems.squad.moves import Move
-from undercroft.systems.squad.rules import acting, legal, step
-from undercroft.systems.squad.setup import new_game
-from undercroft.systems.squad.state import GM, InPlay, SquadState
-from undercroft.systems.squad.view import view
+from undercroft.systems.squad.play import audit
+from undercroft.systems.squad.play.actions import Move
+from undercroft.systems.squad.play.agents import SensibleSeat
+from undercroft.systems.squad.play.config import SquadConfig
+from undercroft.systems.squad.play.rules import acting, legal, step
+from undercroft.systems.squad.play.setup import new_game
+from undercroft.systems.squad.play.state import GM, InPlay, SquadState
+from undercroft.systems.squad.play.view import view
 
 RULESET = registry.get("squad")
 DOCS = Path(__file__).parents[2] / "docs" / "rules"

@@ -18,13 +18,13 @@ from undercroft.engine import registry
 from undercroft.engine.record import new_record
 from undercroft.engine.runner import play_out
 from undercroft.errors import BadInput
-from undercroft.systems.squad.config import SquadConfig
 from undercroft.systems.squad.heroes.hero import Stuff
-from undercroft.systems.squad.moves import Move, parse_move
-from undercroft.systems.squad.rules import legal, step
-from undercroft.systems.squad.setup import new_game
-from undercroft.systems.squad.state import GM, SquadState
-from undercroft.systems.squad.view import view
+from undercroft.systems.squad.play.actions import Move, parse_move
+from undercroft.systems.squad.play.config import SquadConfig
+from undercroft.systems.squad.play.rules import legal, step
+from undercroft.systems.squad.play.setup import new_game
+from undercroft.systems.squad.play.state import GM, SquadState
+from undercroft.systems.squad.play.view import view
 
 RULESET = registry.get("squad")
 

@@ -11,16 +11,16 @@ from undercroft.engine.api import Outcome
 from undercroft.engine.figures import FigureSpec
 from undercroft.engine.game_info import GameInfo
 from undercroft.engine.ruleset_base import AuditedRuleset, Rules, audit_parts
-from undercroft.systems.squad import audit
-from undercroft.systems.squad.agents import AGENTS
-from undercroft.systems.squad.config import SquadConfig
-from undercroft.systems.squad.figures import GameFigures, figure_spec
-from undercroft.systems.squad.moves import Move, parse_move
-from undercroft.systems.squad.rules import legal, step, to_act
-from undercroft.systems.squad.setup import new_game
-from undercroft.systems.squad.state import GM, SquadState
-from undercroft.systems.squad.view import view
-from undercroft.systems.squad.view_schema import SquadTruth, SquadView
+from undercroft.systems.squad.play import audit
+from undercroft.systems.squad.play.actions import Move, parse_move
+from undercroft.systems.squad.play.agents import AGENTS
+from undercroft.systems.squad.play.config import SquadConfig
+from undercroft.systems.squad.play.figures import GameFigures, figure_spec
+from undercroft.systems.squad.play.rules import legal, step, to_act
+from undercroft.systems.squad.play.setup import new_game
+from undercroft.systems.squad.play.state import GM, SquadState
+from undercroft.systems.squad.play.view import view
+from undercroft.systems.squad.play.view_schema import SquadTruth, SquadView
 
 RULES_VERSION: Final = "2"
 

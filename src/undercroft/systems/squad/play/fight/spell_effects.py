@@ -23,8 +23,8 @@ from undercroft.engine.tally import fired
 from undercroft.systems.squad.dice import succeeds
 from undercroft.systems.squad.heroes.hero import Hero, heal
 from undercroft.systems.squad.heroes.spells import SpellEffect
-from undercroft.systems.squad.state import SquadState
-from undercroft.systems.squad.wounds import wound_monster
+from undercroft.systems.squad.play.fight.wounds import wound_monster
+from undercroft.systems.squad.play.state import SquadState
 
 COMPANION = "companion"
 """The ``how`` of a monster's move at a hero's companion ("goblin-2 attacks Faf's

@@ -13,8 +13,8 @@ from typing import Any
 
 from undercroft.systems.squad.gm.denizens import bestiary
 from undercroft.systems.squad.heroes.document import hero_to_dict
-from undercroft.systems.squad.rules import acting
-from undercroft.systems.squad.state import SquadState
+from undercroft.systems.squad.play.rules import acting
+from undercroft.systems.squad.play.state import SquadState
 
 
 def view(state: SquadState, seat: str | None) -> dict[str, Any]:

@@ -17,11 +17,11 @@ from typing import Any, Final, Literal
 
 from undercroft.dice.roll_log import LoggedStream
 from undercroft.engine.turns import TextEvent
-from undercroft.systems.squad.config import SquadConfig
 from undercroft.systems.squad.gm.coin_pool import CoinPool
 from undercroft.systems.squad.gm.stages import Stage
 from undercroft.systems.squad.heroes.combat import Check
 from undercroft.systems.squad.heroes.hero import Hero, Stuff
+from undercroft.systems.squad.play.config import SquadConfig
 
 Phase = Literal["gm", "heroes", "monsters", "rescue", "spoils", "loot", "camp"]
 GM: Final = "GM"

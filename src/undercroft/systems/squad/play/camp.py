@@ -14,9 +14,7 @@ so when the current scene is over"; otherwise their coins return.
 from __future__ import annotations
 
 from undercroft.engine.tally import drawn, fired
-from undercroft.systems.squad.content import loot_id
 from undercroft.systems.squad.dice import TOP
-from undercroft.systems.squad.explorer_rolls import roll_explorer
 from undercroft.systems.squad.heroes.hero import Hero
 from undercroft.systems.squad.heroes.loot import (
     gain_loot,
@@ -26,8 +24,10 @@ from undercroft.systems.squad.heroes.loot import (
 )
 from undercroft.systems.squad.heroes.specials import TOP_LEVEL
 from undercroft.systems.squad.heroes.spending import improve_stuff, raise_special
-from undercroft.systems.squad.moves import Move
-from undercroft.systems.squad.state import SquadState
+from undercroft.systems.squad.play.actions import Move
+from undercroft.systems.squad.play.content_ids import loot_id
+from undercroft.systems.squad.play.fight.explorer_rolls import roll_explorer
+from undercroft.systems.squad.play.state import SquadState
 
 PRICE = 5
 

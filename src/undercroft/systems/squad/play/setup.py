@@ -15,14 +15,14 @@ from typing import Final
 from undercroft.dice.roll_log import LoggedStream
 from undercroft.engine.tally import fired
 from undercroft.rng import Stream
-from undercroft.systems.squad.config import SquadConfig
-from undercroft.systems.squad.content import deal
 from undercroft.systems.squad.gm.coin_pool import CoinPool
 from undercroft.systems.squad.heroes.examples import faf, urd
 from undercroft.systems.squad.heroes.hero import Hero, Stuff, StuffKind, check_party, new_hero
 from undercroft.systems.squad.heroes.spells import spell
-from undercroft.systems.squad.rules import open_stage
-from undercroft.systems.squad.state import SquadState
+from undercroft.systems.squad.play.config import SquadConfig
+from undercroft.systems.squad.play.content_ids import deal
+from undercroft.systems.squad.play.rules import open_stage
+from undercroft.systems.squad.play.state import SquadState
 
 BEST: Final = ("mage", "warrior", "explorer")
 SECOND: Final = {"mage": ("explorer", "warrior"), "warrior": ("mage", "explorer"),

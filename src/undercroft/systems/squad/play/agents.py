@@ -23,8 +23,8 @@ from undercroft.engine.agents import RandomAgent
 from undercroft.engine.tally import fired
 from undercroft.rng import Stream
 from undercroft.systems.squad.gm.denizens import bestiary
-from undercroft.systems.squad.hero_agent import SensibleHero
-from undercroft.systems.squad.moves import Move
+from undercroft.systems.squad.play.actions import Move
+from undercroft.systems.squad.play.hero_agent import SensibleHero
 
 SCENES_BEFORE_BOSS: Final = 5
 """Scenes the GM sets before it brings the boss, whatever coins are left: heroes who

@@ -15,18 +15,17 @@ from collections.abc import Mapping
 
 from undercroft.engine.tally import drawn, fired, used
 from undercroft.engine.turns import TextEvent, the_choice
-from undercroft.systems.squad import (
-    camp,
+from undercroft.systems.squad.gm.stages import opening_lines
+from undercroft.systems.squad.play import camp, spoils
+from undercroft.systems.squad.play.actions import Move
+from undercroft.systems.squad.play.fight import (
     explorer_rolls,
     gm_turns,
     hero_moves,
     hero_turns,
     spell_effects,
-    spoils,
 )
-from undercroft.systems.squad.gm.stages import opening_lines
-from undercroft.systems.squad.moves import Move
-from undercroft.systems.squad.state import GM, SquadState
+from undercroft.systems.squad.play.state import GM, SquadState
 
 
 def acting(state: SquadState) -> str | None:

@@ -11,8 +11,8 @@ the monster and collects its coins. A boss's armour soaks a hit as a hero's does
 from __future__ import annotations
 
 from undercroft.engine.tally import fired, used
-from undercroft.systems.squad.content import stuff_id
-from undercroft.systems.squad.state import InPlay, SquadState
+from undercroft.systems.squad.play.content_ids import stuff_id
+from undercroft.systems.squad.play.state import InPlay, SquadState
 
 
 def wound_monster(state: SquadState, hero_id: str, target: InPlay, damage: int,

@@ -28,7 +28,7 @@ from typing import Any, Final
 
 from undercroft.rng import Stream
 from undercroft.systems.squad.heroes.spells import spell
-from undercroft.systems.squad.moves import Move
+from undercroft.systems.squad.play.actions import Move
 
 View = Mapping[str, Any]
 Sheet = Mapping[str, Any]

@@ -15,16 +15,20 @@ from __future__ import annotations
 from dataclasses import replace
 
 from undercroft.engine.tally import fired, used
-from undercroft.systems.squad.content import stuff_id
 from undercroft.systems.squad.dice import succeeds
 from undercroft.systems.squad.heroes.combat import apply_soak, armour_soak
 from undercroft.systems.squad.heroes.hero import Stuff
 from undercroft.systems.squad.heroes.specials import damage_ignored
 from undercroft.systems.squad.heroes.spells import spell
 from undercroft.systems.squad.heroes.spending import activate_special
-from undercroft.systems.squad.moves import Move
-from undercroft.systems.squad.spell_effects import COMPANION, companion_hurt, has_companion
-from undercroft.systems.squad.state import InPlay, SquadState
+from undercroft.systems.squad.play.actions import Move
+from undercroft.systems.squad.play.content_ids import stuff_id
+from undercroft.systems.squad.play.fight.spell_effects import (
+    COMPANION,
+    companion_hurt,
+    has_companion,
+)
+from undercroft.systems.squad.play.state import InPlay, SquadState
 
 
 def offensive_stuff(monster: InPlay) -> list[Stuff]:

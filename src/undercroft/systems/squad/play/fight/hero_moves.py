@@ -20,8 +20,8 @@ from undercroft.systems.squad.heroes.hero import Hero, Stuff
 from undercroft.systems.squad.heroes.loot import ABILITY_LOOT
 from undercroft.systems.squad.heroes.specials import SPECIALS
 from undercroft.systems.squad.heroes.spells import spell
-from undercroft.systems.squad.moves import Move
-from undercroft.systems.squad.state import InPlay, SquadState
+from undercroft.systems.squad.play.actions import Move
+from undercroft.systems.squad.play.state import InPlay, SquadState
 
 HARMFUL: Final = ("damage",)
 """Spell effects aimed at monsters; every other spell is cast on a hero."""

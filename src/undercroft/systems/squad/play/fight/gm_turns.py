@@ -14,13 +14,17 @@ from __future__ import annotations
 
 from undercroft.engine.tally import drawn, fired, used
 from undercroft.systems.squad.dice import roller_of
-from undercroft.systems.squad.explorer_rolls import roll_explorer
 from undercroft.systems.squad.gm.denizens import avoids_trap, bestiary, trap_damage, try_flee
 from undercroft.systems.squad.gm.stages import boss_of, price_list
 from undercroft.systems.squad.heroes.hero import Stuff, take_damage
-from undercroft.systems.squad.monster_attacks import attack_moves, knocked_out, monster_attack
-from undercroft.systems.squad.moves import Move
-from undercroft.systems.squad.state import InPlay, SquadState
+from undercroft.systems.squad.play.actions import Move
+from undercroft.systems.squad.play.fight.explorer_rolls import roll_explorer
+from undercroft.systems.squad.play.fight.monster_attacks import (
+    attack_moves,
+    knocked_out,
+    monster_attack,
+)
+from undercroft.systems.squad.play.state import InPlay, SquadState
 
 MAX_GROUP = 6
 

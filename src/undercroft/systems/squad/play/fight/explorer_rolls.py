@@ -15,12 +15,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from undercroft.engine.tally import fired, used
-from undercroft.systems.squad.content import loot_id
-from undercroft.systems.squad.hero_rolls import roll_ability
 from undercroft.systems.squad.heroes.combat import Check
 from undercroft.systems.squad.heroes.loot import can_rescue, rescue
-from undercroft.systems.squad.moves import Move
-from undercroft.systems.squad.state import SquadState
+from undercroft.systems.squad.play.actions import Move
+from undercroft.systems.squad.play.content_ids import loot_id
+from undercroft.systems.squad.play.fight.hero_rolls import roll_ability
+from undercroft.systems.squad.play.state import SquadState
 
 
 def roll_explorer(state: SquadState, hero_ids: Sequence[str], resume: tuple[str, ...],

@@ -13,10 +13,10 @@ from collections.abc import Sequence
 from typing import Any, Final
 
 from undercroft.engine.figures import Figure, FigureSpec
-from undercroft.systems.squad.config import SquadConfig
 from undercroft.systems.squad.heroes.hero import Hero
-from undercroft.systems.squad.setup import BEST
-from undercroft.systems.squad.state import SquadState
+from undercroft.systems.squad.play.config import SquadConfig
+from undercroft.systems.squad.play.setup import BEST
+from undercroft.systems.squad.play.state import SquadState
 
 HEADLINE: Final = ("stages_cleared", "rounds", "scenes", "heroes_out", "coins_earned")
 UNITS: Final = {"stages_cleared": "stages", "rounds": "rounds", "scenes": "scenes",

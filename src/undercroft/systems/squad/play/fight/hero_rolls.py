@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from undercroft.engine.tally import fired
 from undercroft.systems.squad.heroes.combat import Check, ability_check
-from undercroft.systems.squad.state import SquadState
+from undercroft.systems.squad.play.state import SquadState
 
 
 def roll_ability(state: SquadState, hero_id: str, ability: str) -> Check:

@@ -12,10 +12,10 @@ hero (its own or another Guide's) who holds nothing of that name.
 from __future__ import annotations
 
 from undercroft.engine.tally import drawn, fired
-from undercroft.systems.squad.content import stuff_id
 from undercroft.systems.squad.heroes.hero import gain_stuff
-from undercroft.systems.squad.moves import Move
-from undercroft.systems.squad.state import SquadState
+from undercroft.systems.squad.play.actions import Move
+from undercroft.systems.squad.play.content_ids import stuff_id
+from undercroft.systems.squad.play.state import SquadState
 
 
 def offer_spoils(state: SquadState, guides: list[str]) -> None:

@@ -18,10 +18,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from undercroft.engine.tally import counting, fired, used
-from undercroft.systems.squad.content import loot_id, stuff_id
 from undercroft.systems.squad.dice import succeeds
-from undercroft.systems.squad.hero_moves import harmful, move_ability, party_of
-from undercroft.systems.squad.hero_rolls import roll_ability
 from undercroft.systems.squad.heroes.combat import Check, roll_damage
 from undercroft.systems.squad.heroes.loot import (
     can_rescue,
@@ -40,10 +37,13 @@ from undercroft.systems.squad.heroes.specials import (
 )
 from undercroft.systems.squad.heroes.spells import spell, spell_effect
 from undercroft.systems.squad.heroes.spending import activate_special
-from undercroft.systems.squad.moves import Move
-from undercroft.systems.squad.spell_effects import help_hero
-from undercroft.systems.squad.state import InPlay, SquadState
-from undercroft.systems.squad.wounds import wound_monster
+from undercroft.systems.squad.play.actions import Move
+from undercroft.systems.squad.play.content_ids import loot_id, stuff_id
+from undercroft.systems.squad.play.fight.hero_moves import harmful, move_ability, party_of
+from undercroft.systems.squad.play.fight.hero_rolls import roll_ability
+from undercroft.systems.squad.play.fight.spell_effects import help_hero
+from undercroft.systems.squad.play.fight.wounds import wound_monster
+from undercroft.systems.squad.play.state import InPlay, SquadState
 
 
 def hero_act(state: SquadState, hero_id: str, move: Move) -> None:

@@ -27,19 +27,19 @@ from dataclasses import replace
 from typing import Any, Final
 
 from undercroft.engine.audit import AnomalyKind, Findings
-from undercroft.systems.squad.content import stuff_id
 from undercroft.systems.squad.gm.denizens import bestiary
 from undercroft.systems.squad.gm.stages import stages
-from undercroft.systems.squad.hero_moves import HARMFUL, hero_legal
 from undercroft.systems.squad.heroes.combat import ATTACK_ABILITY
 from undercroft.systems.squad.heroes.examples import faf, urd
 from undercroft.systems.squad.heroes.hero import LOOT_KINDS, Hero, Stuff
 from undercroft.systems.squad.heroes.loot import ABILITY_LOOT
 from undercroft.systems.squad.heroes.specials import SPECIALS
 from undercroft.systems.squad.heroes.spells import load_spells, spell
-from undercroft.systems.squad.moves import Move
-from undercroft.systems.squad.setup import OFFENCE
-from undercroft.systems.squad.state import InPlay, SquadState
+from undercroft.systems.squad.play.actions import Move
+from undercroft.systems.squad.play.content_ids import stuff_id
+from undercroft.systems.squad.play.fight.hero_moves import HARMFUL, hero_legal
+from undercroft.systems.squad.play.setup import OFFENCE
+from undercroft.systems.squad.play.state import InPlay, SquadState
 
 HELD: Final = 10
 """Turns of the heroes in fights a Loot Type may be held, or a Special Ability had, with

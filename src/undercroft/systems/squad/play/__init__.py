@@ -1,0 +1,1 @@
+"""The game in play: its config, state, actions, rules, views, agents and figures."""
