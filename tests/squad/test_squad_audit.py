@@ -1,4 +1,4 @@
-"""The rules-health audit of Dungeon Squad! (systems/squad/audit.py): each detector fires on
+"""The rules-health audit of Dungeon Squad! (systems/squad/play/audit.py): each detector fires on
 a game made to have its fault and stays silent on a sound one; the rule ids of the pages
 and of the code agree; the content a game reports is the catalogue's; the steps are
 counted where they go; a step that only passes the turn changes no fingerprint."""

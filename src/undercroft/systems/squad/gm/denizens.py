@@ -117,7 +117,7 @@ class Character(_Entry):
 class Stuff(BaseModel):
     """A boss's piece of Stuff: a weapon, armour or spell rated by a die.
 
-    As a hero's Stuff (``heroes.Stuff``), a spell names the seed's spell it works as
+    As a hero's Stuff (``hero.Stuff``), a spell names the seed's spell it works as
     (``spell = "fireball"``), so the heroes can take it as loot and cast it.
     """
 

@@ -3,7 +3,7 @@
 Seed 003, Character Creation: "A Hero is easy to create. Each Hero has three
 Abilities. The Hero Guide will assign a d12, a d8 or a d4 to each of them ...
 These won't change". The :class:`Hero` is game state (a mutable dataclass the
-game loop changes); its JSON form is :mod:`hero_json`, which imports this
+game loop changes); its JSON form is :mod:`document`, which imports this
 module and not the other way round. :func:`new_hero` is the
 only way a hero is born, so a wrong assignment is refused with one sentence
 before any game starts.

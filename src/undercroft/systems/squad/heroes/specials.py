@@ -80,7 +80,7 @@ def check_level(level: int) -> int:
 
 
 class HasSpecial(Protocol):
-    """What a Special Ability reads of a hero (``heroes.Hero`` has it): which ability it
+    """What a Special Ability reads of a hero (``hero.Hero`` has it): which ability it
     has and at what level. Said here so that heroes depend on their abilities and not
     the other way round."""
 
