@@ -12,7 +12,7 @@ from dataclasses import replace
 from pathlib import Path
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 from scipy.stats import chisquare
 from shapely.geometry import Polygon
@@ -21,7 +21,13 @@ from scripted_dice import Faces
 from undercroft.dice import distribution
 from undercroft.errors import BadInput
 from undercroft.rng import Stream
-from undercroft.systems.cardcrawl.dungeon.connect import MAX_ENTRANCES, NO_WAY_IN, polish
+from undercroft.systems.cardcrawl.dungeon.connect import (
+    CUT_OFF,
+    MAX_ENTRANCES,
+    NO_WAY_IN,
+    DroppedLink,
+    polish,
+)
 from undercroft.systems.cardcrawl.dungeon.dice import (
     DIE_SIZES,
     MAX_ROOMS,
@@ -30,7 +36,7 @@ from undercroft.systems.cardcrawl.dungeon.dice import (
     main_die,
     roll_size,
 )
-from undercroft.systems.cardcrawl.dungeon.fit import CROWDED
+from undercroft.systems.cardcrawl.dungeon.fit import CROWDED, UNDRAWN
 from undercroft.systems.cardcrawl.dungeon.graph import graph_positions, layout_graph
 from undercroft.systems.cardcrawl.dungeon.grid import Rect, room_shape
 from undercroft.systems.cardcrawl.dungeon.layout import Layout, LayoutConfig, layout_dungeon
@@ -422,6 +428,8 @@ def test_an_l_room_is_its_box_less_the_north_east_corner() -> None:
 
 @settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(config=configs, seed=seeds)
+@example(config=PlanConfig(rooms=16), seed=16)  # an added link redrawn elsewhere
+@example(config=PlanConfig(rooms=59, vary=True, die=6), seed=417)  # two, met at a junction
 def test_layout_keeps_every_promise(config: PlanConfig, seed: int) -> None:
     plan = generate_plan(config, seed)
     layout = layout_dungeon(plan)
@@ -526,6 +534,22 @@ def test_a_dungeon_with_no_way_in_gets_one_at_the_room_nearest_the_entrance() ->
     assert {"from": "entrance", "to": nearest, "reason": NO_WAY_IN} in document["added"]
     assert any(c["from"] == "entrance" and c.get("added") == NO_WAY_IN
                for c in document["corridors"])
+
+
+def test_an_added_link_the_map_cannot_draw_is_replaced_not_dropped() -> None:
+    """16 rooms, seed 16: the polish joins room 16 by an added link to room 1, which no
+    clear corridor can draw; the drawing joins room 16 to room 3 instead, marked added.
+    The link to room 1 was never rolled, so it is not listed as dropped either."""
+    plan = generate_plan(PlanConfig(rooms=16), 16)
+    polished = polish(plan, layout_graph(plan))
+    assert [(link.pair, link.added) for link in polished.links if link.added] == \
+        [((1, 16), CUT_OFF)]
+    layout = layout_dungeon(plan)
+    assert [(c.a, c.b, c.added) for c in layout.added] == [(3, 16, UNDRAWN)]
+    assert (1, 16) not in {(c.a, c.b) for c in layout.corridors}
+    assert (1, 16) not in {(d.a, d.b) for d in layout.dropped}
+    assert layout_problems(plan, layout) == []
+    assert 16 in layout.reachable()
 
 
 @pytest.mark.parametrize("rooms", [3, 6, 10, 14])
@@ -643,6 +667,15 @@ def test_layout_check_finds_overlaps_bad_areas_and_missing_links() -> None:
     assert layout.corridors
     assert any("neither drawn nor dropped" in p
                for p in layout_problems(plan, replace(layout, corridors=())))
+    rolled = {(e.a, e.b) for e in plan.edges()}
+    a, b = min((a, b) for a in layout.rects for b in layout.rects
+               if a < b and (a, b) not in rolled)
+    never = DroppedLink(a, b, False, CROWDED)
+    assert f"link {a}-{b}: dropped, but the plan never rolled it" in \
+        layout_problems(plan, replace(layout, dropped=(*layout.dropped, never)))
+    unmarked = replace(layout.corridors[0], a=a, b=b, added="")
+    assert f"corridor {a}-{b}: the plan never rolled it, yet it is not marked added" in \
+        layout_problems(plan, replace(layout, corridors=(unmarked, *layout.corridors[1:])))
     rect = layout.rects[second]
     through = replace(layout.corridors[0],
                       points=((rect.x - 0.5, rect.y + 0.5), (rect.x + rect.w + 0.5, rect.y + 0.5)))

@@ -14,12 +14,14 @@ placed, the links are drawn in three passes:
    to the joined rooms (added, unless the plan linked those two rooms); else,
    as the last resort, such a corridor meeting others, where it meets them
    being a junction that play honours;
-3. every other link, as a clear corridor that does not wander: drawn, or
-   dropped with its reason.
+3. every other rolled link, as a clear corridor that does not wander: drawn,
+   or dropped with its reason. A link the polish added that step 2 had to
+   replace is neither: it was never rolled, and its group is joined without it.
 
-So a link is dropped only when the rooms stay joined without it, and every
-room can be reached. With ``fit`` off every link is drawn and corridors may
-share squares (a picture of the whole rolled list, not a plan to play).
+So a link is dropped only when the rooms stay joined without it, only rolled
+links are dropped, and every room can be reached. With ``fit`` off every link
+is drawn and corridors may share squares (a picture of the whole rolled list,
+not a plan to play).
 """
 
 from __future__ import annotations
@@ -173,8 +175,8 @@ def draw_links(links: Sequence[Link], rects: Mapping[int, Rect], width: int, hei
     dropped: list[DroppedLink] = []
     drawn = set(drawing.pairs)
     for link in order:
-        if link.pair in drawn:
-            continue
+        if link.pair in drawn or link.added:
+            continue  # an added link still undrawn was replaced by join_group's corridor
         reason = put_off.get(link.pair) or drawing.attempt(link, wander=False)
         if reason is not None:
             fired("cardcrawl.layout.drop")

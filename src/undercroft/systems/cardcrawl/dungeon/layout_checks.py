@@ -28,7 +28,8 @@ def layout_problems(plan: DungeonPlan, layout: Layout) -> list[str]:
 
     Rooms inside the map, area equal to size, no two overlapping or touching;
     every corridor orthogonal, ending on its rooms' walls (or the west edge) and
-    crossing no room; every link of the plan drawn or dropped with a reason;
+    crossing no room; every link of the plan drawn or dropped with a reason,
+    only the plan's links dropped, every corridor the plan did not roll marked added;
     nothing between an entrance room and the west edge; every room reached from
     the entrance.
     """
@@ -54,6 +55,11 @@ def layout_problems(plan: DungeonPlan, layout: Layout) -> list[str]:
     drawn = {(c.a, c.b) for c in layout.corridors} | {(d.a, d.b) for d in layout.dropped}
     problems += [f"link {e.a}-{e.b}: neither drawn nor dropped" for e in plan.edges()
                  if (e.a, e.b) not in drawn]
+    rolled = {(e.a, e.b) for e in plan.edges()}
+    problems += [f"link {d.a}-{d.b}: dropped, but the plan never rolled it"
+                 for d in layout.dropped if (d.a, d.b) not in rolled]
+    problems += [f"corridor {c.a}-{c.b}: the plan never rolled it, yet it is not marked added"
+                 for c in layout.corridors if not c.added and (c.a, c.b) not in rolled]
     if not layout.entrance_rooms:
         problems.append("no corridor reaches the entrance")
     cut_off = sorted(set(layout.rects) - layout.reachable())
