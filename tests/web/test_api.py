@@ -56,8 +56,10 @@ def test_every_system_plays_seeded_steps_and_the_database_replays_to_the_same_st
     state = table.state()
     assert state["step"] == 6 == stored_steps(tmp_path, table.id)
     live = table.live()
-    record = Record(system=system, rules_version=live.ruleset.version,
-                    config=live.config.model_dump(mode="json"), seed=5, choices=live.record)
+    assert live.table.record is not None
+    record = Record(system=system, rules_version=live.table.ruleset.version,
+                    config=live.table.record.config, seed=5,
+                    choices=live.table.record.choices)
     ruleset, again, _ = replay(record)
     assert state_hash(ruleset.view(again, None)) == table.truth_hash()
     for seat in table.seat_tokens:
@@ -87,7 +89,7 @@ def test_an_amulet_round_waits_for_every_human_seat_and_shows_who_is_still_choos
     assert still == ["Valkyrie", "Wizard"]
     again = table.choose("Warrior", choice)  # sent twice: counted once
     assert again.status_code == 200 and again.json()["chosen"] == choice
-    other = next(text for text in table.live().ruleset.legal(table.live().state, "Warrior")
+    other = next(text for text in table.live().table.legal("Warrior")
                  if text.text != choice).text
     changed = table.choose("Warrior", other)
     assert changed.status_code == 409 and "already chosen" in changed.json()["detail"]
@@ -97,7 +99,7 @@ def test_an_amulet_round_waits_for_every_human_seat_and_shows_who_is_still_choos
     state = table.state()
     assert state["step"] == 1 and stored_steps(tmp_path, table.id) == 1
     assert not any(row["chosen"] for row in state["seats"])
-    assert set(table.live().record[0]) == {"Warrior", "Elf", "Valkyrie", "Wizard"}
+    assert set(table.live().table.record.choices[0]) == {"Warrior", "Elf", "Valkyrie", "Wizard"}
     assert state["events"] and all("kind" in event for event in state["events"])
 
 
@@ -149,7 +151,7 @@ def test_automated_seats_take_their_turns_on_their_own(
         assert acting == [human], "the game stopped at an automated seat"
         assert table.choose(human, cycling_pick(human, table.seat(human)["legal"],
                                                 state["step"])).status_code == 200
-    record = table.live().record
+    record = table.live().table.record.choices
     assert any(seat in automated for step in record for seat in step)
     assert len(record) == stored_steps(tmp_path, table.id) == table.state()["step"]
 
@@ -158,7 +160,7 @@ def test_a_squad_table_with_an_automated_game_master_starts_with_its_move(
         tmp_path: Path) -> None:
     table = Table(TestClient(new_app(tmp_path)), "squad", automated={"GM": "sensible"})
     state = table.state()
-    assert state["step"] >= 1 and "GM" in table.live().record[0]
+    assert state["step"] >= 1 and "GM" in table.live().table.record.choices[0]
     assert [row["seat"] for row in state["seats"] if row["to_act"]] != ["GM"]
 
 
@@ -239,7 +241,7 @@ def test_the_map_shows_only_rooms_the_seats_have_seen_and_no_rolled_contents(
     """Seed 1 starts with room 2 generated behind a secret exit: it must not be drawn."""
     client = TestClient(new_app(tmp_path, seed=1))
     table = Table(client, "amulet")
-    level = table.live().state.level
+    level = table.live().table.state.level
     unseen = [room.id for room in level.generator.level.rooms if room.id not in level.seen]
     assert unseen == [2]
     drawn = client.get("/api/table/map.svg", params={"t": table.token}).text

@@ -53,12 +53,12 @@ def test_a_choice_sent_again_after_its_round_closed_does_not_land_in_the_next(
     assert table.state()["step"] == 1
     again = table.choose("Warrior", "wait", 0)  # a retry of a request that did arrive
     assert again.status_code == 200 and again.json()["step"] == 1
-    assert again.json()["chosen"] is None and table.live().pending == {}
+    assert again.json()["chosen"] is None and table.live().table.pending == {}
     late = table.choose("Elf", table.seat("Elf")["legal"][-1], 0)  # another choice, too late
     assert late.status_code == 409 and "table is at step 1" in late.json()["detail"]
-    assert table.live().pending == {} and stored_steps(tmp_path, table.id) == 1
+    assert table.live().table.pending == {} and stored_steps(tmp_path, table.id) == 1
     early = table.choose("Elf", "wait", 5)
-    assert early.status_code == 409 and table.live().pending == {}
+    assert early.status_code == 409 and table.live().table.pending == {}
 
 
 def test_a_turn_resent_after_it_was_taken_is_not_taken_again(tmp_path: Path) -> None:
@@ -90,7 +90,7 @@ def test_a_choice_without_its_step_is_refused(tmp_path: Path) -> None:
     answer = client.post("/api/seat/choose", params={"t": table.seat_tokens["Elf"]},
                          json={"choice": "wait"})
     assert answer.status_code == 400 and answer.json()["detail"] == "step: Field required"
-    assert table.live().pending == {}
+    assert table.live().table.pending == {}
 
 
 def test_tables_an_address_may_make_in_an_hour_are_limited(tmp_path: Path) -> None:
@@ -161,12 +161,12 @@ def test_a_server_with_hundreds_of_automated_steps_due_answers_at_once(
     monkeypatch.setattr(Background, "_logged", staticmethod(held))
     client = TestClient(new_app(tmp_path, limits=limits))
     service = _service(client)
-    assert service.tables[table.id].steps - step <= 5  # at most one batch before serving
+    assert service.tables[table.id].table.steps - step <= 5  # at most one batch before serving
     release.set()
     assert service.background.settle()
     live = service.tables[table.id]
-    assert live.ruleset.outcome(live.state) is not None and live.steps > step + 5
-    assert stored_steps(tmp_path, table.id) == live.steps
+    assert live.table.ruleset.outcome(live.table.state) is not None and live.table.steps > step + 5
+    assert stored_steps(tmp_path, table.id) == live.table.steps
 
 
 def _finish(table: Table) -> None:
@@ -246,12 +246,12 @@ def test_a_database_that_goes_away_mid_round_loses_no_accepted_choice(
     assert answer.status_code == 503 and answer.headers["content-type"].startswith(
         "application/json")
     assert "send it again" in answer.json()["detail"]
-    assert sorted(table.live().pending) == sorted(seats[:3])
+    assert sorted(table.live().table.pending) == sorted(seats[:3])
     assert table.seat(seats[0])["chosen"] == "wait"
     monkeypatch.undo()
     assert table.choose(seats[3], "wait", 0).status_code == 200
     assert table.state()["step"] == 1
-    assert set(table.live().record[0]) == set(seats)
+    assert set(table.live().table.record.choices[0]) == set(seats)
 
 
 def test_a_fault_of_ours_is_json_too(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:

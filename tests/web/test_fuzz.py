@@ -728,10 +728,10 @@ class Run:
                 rows = db.execute("SELECT number, choices FROM game_steps WHERE table_id = ? "
                                   "ORDER BY number", (made.id,)).fetchall()
                 with live.lock:
-                    record = [dict(step) for step in live.record]
-                    pending = {seat: action.text for seat, action in live.pending.items()}
+                    record = [dict(step) for step in live.table.record.choices]  # type: ignore
+                    pending = {seat: action.text for seat, action in live.table.pending.items()}
                 mine = [choice for choice in self.accepted if choice.table == made.id]
-                self.note(*lost_choices(live.ruleset, record, pending, mine))
+                self.note(*lost_choices(live.table.ruleset, record, pending, mine))
                 self.note(*(f"table {made.id}: {problem}"
                             for problem in record_differences(record, rows)))
 
@@ -743,8 +743,8 @@ class Run:
 def truth(live: LiveTable) -> tuple[str, int, dict[str, str]]:
     """What a table is: its whole-truth view's hash, its steps, its pending choices."""
     with live.lock:
-        return (state_hash(live.ruleset.view(live.state, None)), live.steps,
-                {seat: action.text for seat, action in live.pending.items()})
+        return (state_hash(live.table.ruleset.view(live.table.state, None)), live.table.steps,
+                {seat: action.text for seat, action in live.table.pending.items()})
 
 
 def unchanged_but(call: Call, outcome: Outcome,
@@ -980,7 +980,7 @@ def test_random_requests_from_clients_at_once_break_nothing(
     statuses = {status for run in runs for status in run.statuses}
     assert {200, 400, 403, 409} <= statuses, f"the fuzz met only {sorted(statuses)}"
     assert sum(len(run.accepted) for run in runs) >= 10, "the fuzz had few choices taken"
-    steps = [run.live(run.tables[0]).steps for run in runs]
+    steps = [run.live(run.tables[0]).table.steps for run in runs]
     assert sum(steps) >= 5, f"the games hardly moved: {steps}"
 
 
@@ -1032,22 +1032,22 @@ def test_the_lost_choice_check_finds_a_choice_taken_out_of_the_record(
         tmp_path: Path) -> None:
     run, made = _played(tmp_path)
     live = run.live(made)
-    record = [dict(step) for step in live.record]
-    pending = {seat: action.text for seat, action in live.pending.items()}
+    record = [dict(step) for step in live.table.record.choices]  # type: ignore
+    pending = {seat: action.text for seat, action in live.table.pending.items()}
     assert len(record) == 2 and list(pending) == ["Warrior"] and len(run.accepted) == 7
-    assert lost_choices(live.ruleset, record, pending, run.accepted) == []
+    assert lost_choices(live.table.ruleset, record, pending, run.accepted) == []
     run.check_records()
     assert run.problems == []
 
     without = [dict(step) for step in record]
     del without[1]["Valkyrie"]
-    lost = lost_choices(live.ruleset, without, pending, run.accepted)
+    lost = lost_choices(live.table.ruleset, without, pending, run.accepted)
     assert len(lost) == 1 and "Valkyrie" in lost[0] and "step 2 holds None" in lost[0]
     changed = [dict(step) for step in record]
     changed[0]["Warrior"] = "a choice never made"
-    assert len(lost_choices(live.ruleset, changed, pending, run.accepted)) == 1
-    assert len(lost_choices(live.ruleset, record, {}, run.accepted)) == 1, "pending dropped"
-    assert len(lost_choices(live.ruleset, record[:1], pending, run.accepted)) == 4
+    assert len(lost_choices(live.table.ruleset, changed, pending, run.accepted)) == 1
+    assert len(lost_choices(live.table.ruleset, record, {}, run.accepted)) == 1, "pending dropped"
+    assert len(lost_choices(live.table.ruleset, record[:1], pending, run.accepted)) == 4
 
     rows = [(number, json.dumps(step)) for number, step in enumerate(record, start=1)]
     assert record_differences(record, rows) == []
@@ -1188,7 +1188,7 @@ def _claimed(tmp_path: Path) -> tuple[Table, str]:
     assert table.choose("Warrior", "!" + plain, 1).status_code == 200
     for seat in ("Elf", "Valkyrie", "Wizard"):
         assert table.choose(seat, table.seat(seat)["legal"][0], 1).status_code == 200
-    assert table.live().record[1]["Warrior"] == plain + ", and announce"
+    assert table.live().table.record.choices[1]["Warrior"] == plain + ", and announce"
     table.play(1, cycling_pick)
     return table, plain
 
@@ -1208,5 +1208,5 @@ def test_a_claim_that_was_not_taken_is_not_answered_as_if_it_had_been(
     """The Elf did not claim at step 1: "!" + its recorded choice is another choice, for
     a step that is over (409), not a repeat (it once was answered 200)."""
     table, _ = _claimed(tmp_path)
-    claim = table.choose("Elf", "!" + table.live().record[1]["Elf"], 1)
+    claim = table.choose("Elf", "!" + table.live().table.record.choices[1]["Elf"], 1)
     assert claim.status_code == 409, claim.text[:200]

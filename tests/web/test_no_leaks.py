@@ -26,7 +26,8 @@ GAMES = [("amulet", {"Elf": "sensible"}, 3, 30), ("amulet", {}, 4, 30),
 def leaked(table: Table, message: Any) -> list[str]:
     live = table.live()
     text = json.dumps(message)
-    return [fragment for fragment in live.ruleset.hidden(live.state) if fragment in text]
+    game = live.table
+    return [fragment for fragment in game.ruleset.hidden(game.state) if fragment in text]
 
 
 @pytest.mark.parametrize(("system", "automated", "seed", "steps"), GAMES)
@@ -36,7 +37,7 @@ def test_no_message_to_any_seat_or_the_table_carries_a_hidden_fragment(
     client = TestClient(new_app(tmp_path, seed=seed))
     table = Table(client, system, automated)
     live = table.live()
-    assert leaked(table, live.ruleset.view(live.state, None)), "the check can see a leak"
+    assert leaked(table, live.table.view(None)), "the check can see a leak"
     tokens = {"table": table.token, **table.seat_tokens}
     received = {name: 0 for name in tokens}
     with ExitStack() as stack:
@@ -72,5 +73,5 @@ def test_the_check_fails_when_a_message_carries_the_truth(tmp_path: Path) -> Non
     live = table.live()
     state = table.state()
     assert not leaked(table, state)
-    state["view"] = live.ruleset.view(live.state, None)
+    state["view"] = live.table.ruleset.view(live.table.state, None)
     assert leaked(table, {"type": "state", "state": state})

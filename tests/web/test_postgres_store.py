@@ -123,6 +123,6 @@ def test_a_server_restarted_on_postgresql_continues_exactly(
         assert again.truth_hash() == before and again.state()["step"] == step
         again.make_choices(4, cycling_pick)
         twin.make_choices(12, cycling_pick)
-        assert again.live().record == twin.live().record
+        assert again.live().table.record.choices == twin.live().table.record.choices
         assert again.truth_hash() == twin.truth_hash()
         assert again.state()["step"] == _stored_steps(postgres_database, table.id)

@@ -213,7 +213,7 @@ def test_a_snapshot_edited_in_the_database_is_not_resumed(
     with caplog.at_level(logging.WARNING), TestClient(new_app(tmp_path)) as client:
         again = Table.reopen(client, table)
         assert again.live().snapshot_at == 0 and again.truth_hash() == before
-        heroes = again.live().state.heroes
+        heroes = again.live().table.state.heroes
         assert all(hero.health < 9999 and hero.treasure < 777 for hero in heroes)
     assert any("signature does not verify" in record.getMessage()
                for record in caplog.records)

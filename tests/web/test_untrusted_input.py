@@ -50,7 +50,7 @@ def test_a_pack_is_chosen_by_name_from_the_systems_own_packs(tmp_path: Path) -> 
     answer = _labyrinth(client, ["monster-bands"])
     assert answer.status_code == 200, answer.text
     live = client.app.state.service.tables[answer.json()["table"]]  # type: ignore[attr-defined]
-    assert "devil-band" in live.state.content.encounters
+    assert "devil-band" in live.table.state.content.encounters
 
 
 def test_a_pack_of_the_operators_folder_is_found_and_an_unknown_one_named(

@@ -103,7 +103,7 @@ class Table:
 
     def truth_hash(self) -> str:
         live = self.live()
-        return state_hash(live.ruleset.view(live.state, None))
+        return state_hash(live.table.ruleset.view(live.table.state, None))
 
     def choosing(self) -> list[tuple[str, list[str]]]:
         """Each human seat that must still choose now, with its legal choices."""

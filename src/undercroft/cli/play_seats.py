@@ -65,5 +65,4 @@ def game_config(party: str | None, depth_limit: int | None) -> GameConfig:
         problem = first_problem(error)
         option = "--party" if problem.field.split(".")[0] == "party" else "--depth-limit"
         given = party if option == "--party" else depth_limit
-        message = problem.message
-        raise BadInput(f"{option} {given}: {message}") from None
+        raise BadInput(f"{option} {given}: {problem.message}") from None

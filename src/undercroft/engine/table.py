@@ -74,9 +74,8 @@ def read_config(ruleset: Ruleset[Any, Any], raw: Mapping[str, Any], where: str =
         return ruleset.config_model().model_validate(dict(raw))
     except ValidationError as error:
         problem = first_problem(error)
-        message = problem.message
         field = f"{where}.{problem.field}" if problem.field else where
-        raise BadInput(f"{field}: {message}") from None
+        raise BadInput(f"{field}: {problem.message}") from None
 
 
 class Table:

@@ -179,10 +179,10 @@ def _json(text: str) -> Response:
 def players_map(live: LiveTable) -> str:
     """The table's level as the players have mapped it, as SVG, for a system whose
     ruleset offers a players' map (engine.capabilities.PlayersMap); 404 for another."""
-    ruleset = live.ruleset
+    ruleset = live.table.ruleset
     if not isinstance(ruleset, PlayersMap):
         raise Refused(404, f"{ruleset.name} has no level map")
-    return render_svg(ruleset.players_map(live.state, None), player_view=True)
+    return render_svg(ruleset.players_map(live.table.state, None), player_view=True)
 
 
 def qr_svg(url: str) -> str:

@@ -23,9 +23,7 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any, Final
 
-from pydantic import BaseModel
-
-from undercroft.engine.api import Ruleset, Seat
+from undercroft.engine.api import Seat
 from undercroft.engine.record import RECORD_FORMAT, Record
 from undercroft.engine.table import MAX_CHOICE, Table, TableSnapshot, half_forms, read_config
 from undercroft.errors import BadInput
@@ -69,59 +67,6 @@ class LiveTable:
     continuing: bool = False
     """Automated steps are due and queued to be taken in the background."""
 
-    # What the payloads and the routes read of the game.
-    @property
-    def ruleset(self) -> Ruleset[Any, Any]:
-        return self.table.ruleset
-
-    @property
-    def state(self) -> Any:
-        return self.table.state
-
-    @property
-    def config(self) -> BaseModel:
-        assert self.table.config is not None
-        return self.table.config
-
-    @property
-    def seed(self) -> int:
-        return self.table.seed
-
-    @property
-    def seats(self) -> list[Seat]:
-        """In the ruleset's order: the first is the seat whose view the table screen shows."""
-        return self.table.seats
-
-    @property
-    def automated(self) -> dict[Seat, str]:
-        """Seat -> the name of the agent that plays it."""
-        return self.table.automated
-
-    @property
-    def record(self) -> list[dict[Seat, str]]:
-        assert self.table.record is not None
-        return self.table.record.choices
-
-    @property
-    def pending(self) -> dict[Seat, Any]:
-        return self.table.pending
-
-    @property
-    def last_events(self) -> list[dict[str, Any]]:
-        return self.table.last_events
-
-    @property
-    def changes(self) -> int:
-        return self.table.changes
-
-    @property
-    def steps(self) -> int:
-        return self.table.steps
-
-    def waiting_for(self) -> list[Seat]:
-        """The human seats that must choose now."""
-        return self.table.waiting_for()
-
 
 def snapshot_of(live: LiveTable) -> StoredSnapshot:
     """The table as it stands, as the store keeps a snapshot (the store signs it)."""
@@ -135,15 +80,15 @@ def write_snapshot(live: LiveTable, store: GameStore) -> None:
     A snapshot is a cache: if writing it fails the game goes on (the failure is logged as
     a fault of ours), and the next is tried ``snapshot_every`` steps later.
     """
-    if live.snapshot_every <= 0 or live.steps - live.snapshot_at < live.snapshot_every:
+    if live.snapshot_every <= 0 or live.table.steps - live.snapshot_at < live.snapshot_every:
         return
-    live.snapshot_at = live.steps
+    live.snapshot_at = live.table.steps
     try:
         made = snapshot_of(live)
         store.save_snapshot(live.id, made.number, made.code, made.truth, made.data)
     except Exception:
         log.exception("table %d: the snapshot at step %d was not written", live.id,
-                      live.steps)
+                      live.table.steps)
 
 
 def restore(stored: StoredTable, snapshot_every: int = SNAPSHOT_EVERY) -> LiveTable:
@@ -190,7 +135,7 @@ def advance(live: LiveTable, store: GameStore, limit: int = MAX_STEPS_AT_ONCE
 
 def _stepped(live: LiveTable, store: GameStore) -> None:
     """After a step: mark the end of the game, keep a snapshot when one is due."""
-    if live.ruleset.outcome(live.state) is not None:
+    if live.table.ruleset.outcome(live.table.state) is not None:
         try:
             store.mark_finished(live.id)
         except Exception:  # only the archiving clock depends on it

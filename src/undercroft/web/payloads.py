@@ -58,7 +58,7 @@ def seat_state(live: LiveTable, seat: Seat) -> str:
 def table_update(live: LiveTable) -> Update:
     parts = _parts(live)
     common, seats = _common(live, parts)
-    return Update((live.changes, None),
+    return Update((live.table.changes, None),
                   _join(common, view=parts.view(None), events=parts.events(None)), seats)
 
 
@@ -66,16 +66,16 @@ def seat_updates(live: LiveTable, seats: list[Seat]) -> dict[Seat, Update]:
     """Several seats' states at once: the parts they share are made once."""
     parts = _parts(live)
     common, short = _common(live, parts)
-    waiting = live.waiting_for()
+    waiting = live.table.waiting_for()
     updates = {}
     for seat in seats:
-        chosen = live.pending.get(seat)
+        chosen = live.table.pending.get(seat)
         choosing = chosen is None and seat in waiting
         state = _join(common, view=parts.view(seat), events=parts.events(seat),
                       seat=_text(seat), legal=parts.legal(seat) if choosing else "[]",
                       take_half=parts.halves(seat) if choosing else "{}",
                       chosen="null" if chosen is None else _text(chosen.text))
-        updates[seat] = Update((live.changes, None if chosen is None else chosen.text),
+        updates[seat] = Update((live.table.changes, None if chosen is None else chosen.text),
                                state, short)
     return updates
 
@@ -99,20 +99,20 @@ class _Parts:
 
     def view(self, seat: Seat | None) -> str:
         """A seat's view (None: the table screen's, the first seat's)."""
-        seat = seat or self.live.seats[0]
+        seat = seat or self.live.table.seats[0]
         if seat not in self._view_texts:
             self._view_texts[seat] = _text(self._view(seat))
         return self._view_texts[seat]
 
     def _view(self, seat: Seat) -> dict[str, Any]:
         if seat not in self._views:
-            self._views[seat] = self.live.ruleset.view(self.live.state, seat)
+            self._views[seat] = self.live.table.ruleset.view(self.live.table.state, seat)
         return self._views[seat]
 
     def events(self, seat: Seat | None) -> str:
         """The events the seat's view tells it of (every view has its own list: which
         events a seat may see is its ruleset's to say)."""
-        seat = seat or self.live.seats[0]
+        seat = seat or self.live.table.seats[0]
         if seat not in self._events:
             self._events[seat] = _text(self._view(seat)["events"])
         return self._events[seat]
@@ -132,39 +132,39 @@ class _Parts:
     def _actions(self, seat: Seat) -> list[Any]:
         if seat not in self._legal_actions:
             live = self.live
-            self._legal_actions[seat] = live.ruleset.legal(live.state, seat)
+            self._legal_actions[seat] = live.table.ruleset.legal(live.table.state, seat)
         return self._legal_actions[seat]
 
 
 def _parts(live: LiveTable) -> _Parts:
     parts = live.parts
-    if isinstance(parts, _Parts) and parts.changes == live.changes:
+    if isinstance(parts, _Parts) and parts.changes == live.table.changes:
         return parts
-    ruleset, state = live.ruleset, live.state
+    ruleset, state = live.table.ruleset, live.table.state
     outcome = ruleset.outcome(state)
     to_act = set() if outcome is not None else {
         seat for seat in ruleset.to_act(state) if ruleset.legal(state, seat)}
     head = {
         "table": live.id,
         "system": ruleset.name,
-        "step": live.steps,
+        "step": live.table.steps,
         "outcome": None if outcome is None else {"result": outcome.result,
                                                  "summary": outcome.summary},
     }
-    live.parts = parts = _Parts(live, live.changes, head, to_act)
+    live.parts = parts = _Parts(live, live.table.changes, head, to_act)
     return parts
 
 
 def _common(live: LiveTable, parts: _Parts) -> tuple[str, str]:
     """The fields every payload of this moment shares, as the inside of a JSON object,
     and the short ``seats`` message of the same moment."""
-    seats = _text([{"seat": seat, "automated": live.automated.get(seat),
-                    "to_act": seat in parts.to_act, "chosen": seat in live.pending}
-                   for seat in live.seats])
-    announcements = _text([event["announcement"] for event in live.last_events
+    seats = _text([{"seat": seat, "automated": live.table.automated.get(seat),
+                    "to_act": seat in parts.to_act, "chosen": seat in live.table.pending}
+                   for seat in live.table.seats])
+    announcements = _text([event["announcement"] for event in live.table.last_events
                            if isinstance(event.get("announcement"), str)])
     common = _join(_text(parts.head)[1:-1], seats=seats, announcements=announcements)[1:-1]
-    short = _join(f'"type": "seats", "step": {live.steps}', seats=seats)
+    short = _join(f'"type": "seats", "step": {live.table.steps}', seats=seats)
     return common, short
 
 

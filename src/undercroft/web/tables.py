@@ -118,11 +118,11 @@ class TableService:
             raise Refused(429, f"this server holds its most live tables ({limits.max_tables}); "
                           "try again when games have finished")
         ruleset = registry.get(system)
-        table = Table.start(ruleset, read_config(ruleset, config), self.seeds(),
-                            automated=dict(automated))
+        settings = read_config(ruleset, config)
+        table = Table.start(ruleset, settings, self.seeds(), automated=dict(automated))
         live = LiveTable(0, table, snapshot_every=self.snapshot_every,
                          last_active=self.clock())
-        seats = live.seats
+        seats = table.seats
         if all(seat in automated for seat in seats):
             raise BadInput(f"automated: every seat is automated; leave at least one of "
                            f"{', '.join(seats)} to a person")
@@ -133,7 +133,7 @@ class TableService:
                   for seat in seats]
         live.id = table_id = self.store.add_table(
             system=ruleset.name, rules_version=ruleset.version,
-            config=live.config.model_dump(mode="json"), seed=live.seed,
+            config=settings.model_dump(mode="json"), seed=table.seed,
             token_hash=token_hash(table_token), seats=stored)
         self.creations.failed(address)  # counted: one more table from this address
         with live.lock:
@@ -176,7 +176,7 @@ class TableService:
         live.last_active = listed.last_active or stored.created
         live.finished = listed.finished
         with live.lock:
-            if live.finished is None and live.ruleset.outcome(live.state) is not None:
+            if live.finished is None and live.table.ruleset.outcome(live.table.state) is not None:
                 live.finished = self.clock()  # ended under a build that did not mark it
             self._add(live, stored.token_hash, stored.seats)
             write_snapshot(live, self.store)
@@ -304,27 +304,27 @@ class TableService:
         with live.lock:
             said = " ".join(text.split())
             if self._accepted.get((live.id, seat)) == (step, said) or (
-                    step < live.steps and _recorded(live, seat, step, said)):
+                    step < live.table.steps and _recorded(live, seat, step, said)):
                 return seat_state(live, seat)  # sent again: counted once already
-            if step != live.steps:
+            if step != live.table.steps:
                 raise Refused(409, f"your choice answers step {step}, and the table is at "
-                              f"step {live.steps}: choose again from what it shows now")
-            if seat in live.pending:
-                if _means(live, said) == live.pending[seat].text:
+                              f"step {live.table.steps}: choose again from what it shows now")
+            if seat in live.table.pending:
+                if _means(live, said) == live.table.pending[seat].text:
                     return seat_state(live, seat)  # sent again, spelled otherwise
                 raise Refused(409, f"{seat} has already chosen this round "
-                              f"({live.pending[seat].text!r}); waiting for the others")
-            live.pending[seat] = read_choice(live, seat, text)
-            others = {other: action for other, action in live.pending.items()
+                              f"({live.table.pending[seat].text!r}); waiting for the others")
+            live.table.pending[seat] = read_choice(live, seat, text)
+            others = {other: action for other, action in live.table.pending.items()
                       if other != seat}
             try:
                 self._advance(live)
             except BaseException as error:
-                if live.steps == step:  # the round is still open: the others' choices stand
-                    live.pending.update(others)
+                if live.table.steps == step:  # the round is still open: the others' choices stand
+                    live.table.pending.update(others)
                 if isinstance(error, SQLAlchemyError):
                     log.exception("table %d: the database did not take step %d", live.id,
-                                  live.steps + 1)
+                                  live.table.steps + 1)
                     raise Refused(503, "the database is not answering: your choice was not "
                                   "taken; send it again in a moment") from None
                 raise
@@ -338,7 +338,7 @@ class TableService:
         taken, more = advance(live, self.store, self.limits.steps_per_request)
         if taken:
             live.last_active = self.clock()
-            if live.finished is None and live.ruleset.outcome(live.state) is not None:
+            if live.finished is None and live.table.ruleset.outcome(live.table.state) is not None:
                 live.finished = live.last_active
         if more:
             self._go_on(live)
@@ -373,8 +373,8 @@ class TableService:
                           "not a seat of this table, or the server restarted since the table "
                           "was made (use the links given then)")
         with live.lock:
-            taken = (live.id, seat) in self._joined or seat in live.pending or any(
-                seat in step for step in live.record)
+            taken = (live.id, seat) in self._joined or seat in live.table.pending or any(
+                seat in step for step in _choices(live))
         if taken:
             raise Refused(403, f"seat {seat[:MAX_NAME]!r} is taken: its invitation is no "
                           "longer shown (the link given when the table was made still works)")
@@ -423,10 +423,17 @@ class TableService:
 def _recorded(live: LiveTable, seat: Seat, step: int, said: str) -> bool:
     """Whether the record's step after ``step`` holds ``said`` as ``seat``'s choice (a
     choice sent again after its round closed, after a restart forgot what was sent)."""
-    if not 0 <= step < len(live.record):
+    choices = _choices(live)
+    if not 0 <= step < len(choices):
         return False
-    taken = live.record[step].get(seat)
+    taken = choices[step].get(seat)
     return taken is not None and _means(live, said) == taken
+
+
+def _choices(live: LiveTable) -> list[dict[Seat, str]]:
+    """The steps the table's record holds (a shared table always keeps one)."""
+    assert live.table.record is not None
+    return live.table.record.choices
 
 
 def _means(live: LiveTable, said: str) -> str | None:
