@@ -154,3 +154,33 @@ def test_an_unknown_agent_or_seat_is_bad_input() -> None:
         Table.start(ruleset, config, 1, automated={"GM": "nobody"})
     with pytest.raises(BadInput, match="no seat 'Guide-9'"):
         Table.start(ruleset, config, 1, automated={"Guide-9": "random"})
+
+
+class _Watcher:
+    """Notes what a table's watcher is told, in order."""
+
+    def __init__(self) -> None:
+        self.told: list[tuple[str, Any]] = []
+
+    def offered(self, legal: Mapping[str, list[Any]]) -> None:
+        self.told.append(("offered", {seat: [a.text for a in acts]
+                                      for seat, acts in legal.items()}))
+
+    def stepped(self, choices: Mapping[str, Any], events: Any) -> None:
+        self.told.append(("stepped", {seat: action.text for seat, action in choices.items()}))
+
+
+@pytest.mark.parametrize("name", SYSTEMS)
+def test_a_watcher_sees_the_legal_lists_before_and_the_choices_after_each_step(
+        name: str) -> None:
+    table = _table(name, 3, people=0)
+    watcher = _Watcher()
+    taken, _ = table.run_automated(20, watcher=watcher)
+    assert taken == len(watcher.told) // 2 and taken > 0
+    assert [kind for kind, _ in watcher.told] == ["offered", "stepped"] * taken
+    assert table.record is not None
+    for number, (offered, stepped) in enumerate(zip(watcher.told[::2], watcher.told[1::2],
+                                                    strict=True)):
+        legal, chosen = offered[1], stepped[1]
+        assert chosen == table.record.choices[number]
+        assert set(chosen) == set(legal) and all(legal.values())

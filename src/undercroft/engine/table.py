@@ -21,7 +21,7 @@ import zlib
 from collections.abc import Callable, Mapping, Sequence
 from contextlib import AbstractContextManager
 from dataclasses import dataclass
-from typing import Any, Final
+from typing import Any, Final, Protocol
 
 from pydantic import BaseModel, ValidationError
 
@@ -40,6 +40,16 @@ MAX_SNAPSHOT: Final = 64 * 1024 * 1024
 Guard = Callable[[int, Mapping[Seat, str]], AbstractContextManager[Any]]
 """What a step is taken inside, given its number and choices as text (the shared table's
 store writes the step's row in the same transaction)."""
+
+
+class StepWatcher(Protocol):
+    """What follows the automated steps as they are taken (the audit: ``sim.audit_game``)."""
+
+    def offered(self, legal: Mapping[Seat, list[Any]]) -> None:
+        """Before a step: each automated seat's legal choices (only seats with some)."""
+
+    def stepped(self, choices: Mapping[Seat, Any], events: Sequence[Event]) -> None:
+        """After a step: every seat's choice in it, and its events."""
 
 
 @dataclass(frozen=True)
@@ -302,12 +312,14 @@ class Table:
 
     def run_automated(self, limit: int = 100_000,
                       after_step: Callable[[Sequence[Event]], None] | None = None,
-                      guard: Guard | None = None) -> tuple[int, bool]:
+                      guard: Guard | None = None, watcher: StepWatcher | None = None
+                      ) -> tuple[int, bool]:
         """Take every step nobody has to wait for, at most ``limit``: until a person must
-        choose (and has not), or the game ends. Returns how many steps were taken and
-        whether more are due (the limit stopped it). ``guard`` wraps each step (if the
-        step or the guard fails, the table rebuilds itself from its record and the error
-        is raised); ``after_step`` sees each step's events."""
+        choose (and has not), or the game ends. Returns how many were taken and whether
+        more are due (the limit stopped it). ``guard`` wraps each step (if the step or the
+        guard fails, the table rebuilds itself from its record and the error is raised);
+        ``after_step`` sees each step's events; ``watcher`` sees the automated seats'
+        legal choices before they choose and every step's choices and events."""
         ruleset, state, agents = self.ruleset, self.state, self.agents
         taken = 0
         while ruleset.outcome(state) is None:
@@ -317,16 +329,20 @@ class Table:
                 break
             if taken >= limit:
                 return taken, True
+            offered = {seat: ruleset.legal(state, seat) for seat in acting if seat in agents}
+            offered = {seat: legal for seat, legal in offered.items() if legal}
+            if watcher is not None:
+                watcher.offered(offered)
             choices: dict[Seat, Any] = {}
             for seat in acting:
-                if seat in agents:
-                    legal = ruleset.legal(state, seat)
-                    if legal:
-                        choices[seat] = self.agent_choice(seat, legal)
+                if seat in offered:
+                    choices[seat] = self.agent_choice(seat, offered[seat])
                 elif seat in self.pending:
                     choices[seat] = self.pending[seat]
             events = self._take(choices, guard)
             taken += 1
+            if watcher is not None:
+                watcher.stepped(choices, events)
             if after_step is not None:
                 after_step(events)
         return taken, False

@@ -1,9 +1,9 @@
 """One whole game played under audit: what fired, what was drawn and used, what broke.
 
-The game is played as the balance lab plays it (the same seeds, agents and streams:
-``sim.games``), with the rules' tally on (``engine.tally``), the system's own auditor
-following every step (``engine.audit``), and the generic checks below, which hold for
-any system:
+The game is played as the balance lab plays it, on an engine ``Table`` (the same seeds,
+agents and streams: ``sim.games``), with the rules' tally on (``engine.tally``), the
+system's own auditor following every step (``engine.audit``), and the generic checks
+below, which hold for any system:
 
 - ``game.exception``: the rules raised; the game stops there.
 - ``game.time-up``: the game ended by its step or round limit, not by its rules.
@@ -17,17 +17,16 @@ any system:
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Final
 
 from pydantic import BaseModel
 
-from undercroft.engine.agents import agent_stream
-from undercroft.engine.api import Ruleset, Seat
-from undercroft.engine.audit import Anomaly, AnomalyKind, Auditable
+from undercroft.engine.api import Event, Ruleset, Seat
+from undercroft.engine.audit import Anomaly, AnomalyKind, Auditable, GameAuditor
+from undercroft.engine.table import Table
 from undercroft.engine.tally import tallying
-from undercroft.rng import Stream
 from undercroft.sim.games import Batch, batch_config, game_seed, make_agents
 
 STALL: Final = 50
@@ -115,43 +114,49 @@ class _Generic:
                                               f"{since + 1} to the end ({steps})"))
 
 
+class _Watch:
+    """Follows a game's steps for the audit: the generic checks and the system's auditor."""
+
+    def __init__(self, table: Table, audit: Auditable, auditor: GameAuditor,
+                 generic: _Generic, choices_out: list[dict[Seat, str]] | None) -> None:
+        self.table, self.audit, self.auditor = table, audit, auditor
+        self.generic, self.choices_out = generic, choices_out
+        self.seen = audit.fingerprint(table.state)
+        self.legal: Mapping[Seat, list[Any]] = {}
+
+    def offered(self, legal: Mapping[Seat, list[Any]]) -> None:
+        self.legal = legal
+        self.generic.before(self.table.steps, dict(legal))
+
+    def stepped(self, choices: Mapping[Seat, Any], events: Sequence[Event]) -> None:
+        step, state = self.table.steps, self.table.state
+        if self.choices_out is not None:
+            self.choices_out.append({seat: action.text for seat, action in choices.items()})
+        now = self.audit.fingerprint(state)
+        self.generic.after(step, now != self.seen, dict(choices), dict(self.legal), self.audit)
+        self.seen = now
+        self.auditor.see(state, step, dict(choices), events)
+
+
 def audit_game(ruleset: Ruleset[Any, Any], config: BaseModel, agent_names: Sequence[str],
                seed: int, index: int = 0, until: int | None = None,
                choices_out: list[dict[Seat, str]] | None = None) -> GameAudit:
     """Play game ``index`` (seed ``seed``) under audit, to its end or to step ``until``;
-    ``choices_out`` collects every step's choices as text (for a record)."""
+    ``choices_out`` collects every step's choices as text (for a record). The game is an
+    engine ``Table`` with every seat automated, watched step by step."""
     audit = auditable(ruleset)
     bound = MAX_STEPS if until is None else min(until, MAX_STEPS)
     with tallying() as tally:
         state = ruleset.new(config, seed)
         auditor = audit.auditor(state)
-        players = make_agents(ruleset, agent_names, ruleset.seats(state))
-        streams: dict[Seat, Stream] = {}
+        table = Table(ruleset, state, seed,
+                      make_agents(ruleset, agent_names, ruleset.seats(state)))
         generic = _Generic()
-        step = 0
         try:
-            seen = audit.fingerprint(state)
-            while step < bound and ruleset.outcome(state) is None:
-                legal = {seat: ruleset.legal(state, seat)
-                         for seat in sorted(ruleset.to_act(state))}
-                legal = {seat: actions for seat, actions in legal.items() if actions}
-                generic.before(step, legal)
-                choices = {}
-                for seat, actions in legal.items():
-                    stream = streams.get(seat)
-                    if stream is None:
-                        stream = streams[seat] = agent_stream(seed, seat)
-                    choices[seat] = players[seat].choose(ruleset.view(state, seat), actions,
-                                                         stream)
-                events = ruleset.step(state, choices)
-                step += 1
-                if choices_out is not None:
-                    choices_out.append({seat: action.text for seat, action in choices.items()})
-                now = audit.fingerprint(state)
-                generic.after(step, now != seen, choices, legal, audit)
-                seen = now
-                auditor.see(state, step, choices, events)
-            outcome = ruleset.outcome(state)
+            table.run_automated(bound, watcher=_Watch(table, audit, auditor, generic,
+                                                      choices_out))
+            step = table.steps
+            outcome = table.outcome
             if outcome is not None and outcome.result == "time up":
                 generic.anomalies.append(Anomaly("game.time-up", step, "the game ended by "
                                                  f"its limit after {step} steps"))
@@ -162,11 +167,12 @@ def audit_game(ruleset: Ruleset[Any, Any], config: BaseModel, agent_names: Seque
             auditor.finish(state, step)
         except Exception as error:  # the finding itself: which game, which step
             text = " ".join(str(error).split())[:160]
-            generic.anomalies.append(Anomaly("game.exception", step,
+            generic.anomalies.append(Anomaly("game.exception", table.steps,
                                              f"{type(error).__name__}: {text}"))
             outcome = None
         findings = auditor.findings
-        return GameAudit(index, seed, step, outcome.result if outcome is not None else None,
+        return GameAudit(index, seed, table.steps,
+                         outcome.result if outcome is not None else None,
                          dict(tally.fired), dict(tally.drawn), dict(tally.used),
                          generic.anomalies + findings.anomalies, dict(findings.where),
                          dict(findings.doing))
