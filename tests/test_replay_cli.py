@@ -133,3 +133,32 @@ def test_a_record_no_game_could_write_is_refused(
     result = run(capsys, "replay", str(doctored), "--json")
     assert_bad_input(result, fragment)
     assert "step 1" in result.err
+
+
+def test_a_system_without_a_front_of_its_own_replays_in_words(
+        capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    """Squad has neither Amulet's front nor a ``standing`` of its own: its figures are its
+    outcome's summary and its table is drawn by the plain front."""
+    ruleset = get("squad")
+    config = ruleset.config_model().model_validate(ruleset.info.quick_config)
+    state = ruleset.new(config, 11)
+    record = new_record(ruleset, config, 11)
+    play_out(ruleset, state, {seat: RandomAgent() for seat in ruleset.seats(state)}, 11,
+             record)
+    path = tmp_path / "squad.json"
+    save_record(record, path)
+    document = json.loads(run(capsys, "replay", str(path), "--json").out)
+    outcome = ruleset.outcome(state)
+    assert outcome is not None and document["outcome"] == outcome.result
+    assert {key: document[key] for key in outcome.summary} == json.loads(
+        json.dumps(outcome.summary))
+    text = run(capsys, "replay", str(path)).out
+    assert "squad: round" in text and f"outcome: {outcome.result}" in text
+
+
+def test_every_front_draws_where_a_game_stands() -> None:
+    from undercroft.cli.fronts import FRONTS, front_for
+    from undercroft.cli.play_turns import PlainFront
+
+    assert front_for("squad") is PlainFront and front_for("amulet") is FRONTS["amulet"]
+    assert all(callable(getattr(front, "standing", None)) for front in FRONTS.values())

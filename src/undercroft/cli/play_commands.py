@@ -135,6 +135,16 @@ class HotSeat:
         self.last = list(events)
         self._speak(self.last)
 
+    @staticmethod
+    def standing(console: Console, ruleset: Ruleset[Any, Any], state: Any) -> None:
+        """The level, the heroes and (once it has ended) the outcome."""
+        view = ruleset.view(state, ruleset.seats(state)[0])
+        console.print(draw.header(view))
+        console.print(draw.heroes(view))
+        outcome = ruleset.outcome(state)
+        if outcome is not None:
+            console.print(draw.outcome(outcome.result, outcome.summary))
+
     def _show_events(self) -> None:
         """Steps nobody here chooses in (agents alone): their events, without the map."""
         if not self.last:

@@ -18,7 +18,7 @@ from typing import Any, Protocol, TextIO
 from pydantic import ValidationError
 from rich.console import Console
 
-from undercroft.engine.api import Event, Seat
+from undercroft.engine.api import Event, Ruleset, Seat
 from undercroft.engine.record import Record, check_record_target, save_record
 from undercroft.engine.registry import get
 from undercroft.engine.table import Table
@@ -47,6 +47,10 @@ class Front(Protocol):
 
     def after_step(self, table: Table, events: Sequence[Event]) -> None:
         """After a step is taken, with its events."""
+
+    @staticmethod
+    def standing(console: Console, ruleset: Ruleset[Any, Any], state: Any) -> None:
+        """Where a game stands, drawn for someone reading it (`undercroft replay`)."""
 
 
 def hot_seat(table: Table, front: Front, keep: Callable[[], None]) -> None:
@@ -99,6 +103,17 @@ class PlainFront:
     def after_step(self, table: Table, events: Sequence[Event]) -> None:
         for event in events:
             self.console.print(f"  {event.to_dict()['text']}", markup=False)
+
+    @staticmethod
+    def standing(console: Console, ruleset: Ruleset[Any, Any], state: Any) -> None:
+        """The round, the last events and the outcome, in words."""
+        truth = ruleset.view(state, None)
+        console.print(f"{ruleset.name}: round {truth['round']}", markup=False)
+        for event in truth.get("events", [])[-8:]:
+            console.print(f"  {event['text']}", markup=False)
+        outcome = ruleset.outcome(state)
+        if outcome is not None:
+            console.print(f"outcome: {outcome.result} {outcome.summary}", markup=False)
 
 
 def run_table(system: str, fields: dict[str, Any], seed: int | None, auto: str | None,

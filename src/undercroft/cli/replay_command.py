@@ -2,7 +2,9 @@
 
 Replay needs only the record (system, rules version, config, seed, choices): the
 figures a script reads (``--json``) include a ``state_hash`` equal for equal
-states, so two machines can check that they replayed the same game.
+states, so two machines can check that they replayed the same game. The figures are the
+ruleset's (engine.capabilities.standing) and the drawing is the system's terminal front
+(``cli.fronts``): nothing here knows one system from another.
 """
 
 from __future__ import annotations
@@ -14,16 +16,14 @@ from typing import Annotated, Any
 import typer
 from rich.console import Console
 
-from undercroft.cli import amulet_table as draw
+from undercroft.cli.fronts import front_for
 from undercroft.cli.output import check_target, emit_json, write_text
 from undercroft.engine.api import Ruleset
-from undercroft.engine.capabilities import PlayersMap
+from undercroft.engine.capabilities import PlayersMap, standing
 from undercroft.engine.record import Record, load_record, replay, state_hash
 from undercroft.engine.registry import get
 from undercroft.errors import BadInput
 from undercroft.maps.svg import render_svg
-from undercroft.systems.amulet.game_state import GameState
-from undercroft.systems.amulet.ruleset import summary
 
 
 def register(app: typer.Typer) -> None:
@@ -56,18 +56,7 @@ def replay_command(
         emit_json(figures, "-")
         return
     console = Console(highlight=False)
-    if record.system != "amulet":
-        _print_plain(console, ruleset, state)
-        console.print(f"{path}: seed {record.seed}, step {figures['steps']} of "
-                      f"{len(record.choices)}, state {figures['state_hash'][:16]}",
-                      markup=False, soft_wrap=True)
-        return
-    view = ruleset.view(state, ruleset.seats(state)[0])
-    console.print(draw.header(view))
-    console.print(draw.heroes(view))
-    outcome = ruleset.outcome(state)
-    if outcome is not None:
-        console.print(draw.outcome(outcome.result, outcome.summary))
+    front_for(record.system).standing(console, ruleset, state)
     console.print(f"{path}: seed {record.seed}, step {figures['steps']} of "
                   f"{len(record.choices)}, state {figures['state_hash'][:16]}",
                   markup=False, soft_wrap=True)
@@ -81,36 +70,13 @@ def _until_round(record: Record, limit: int | None) -> Callable[[Any], bool] | N
     return lambda state: ruleset.view(state, None)["round"] > limit
 
 
-def _print_plain(console: Console, ruleset: Ruleset[Any, Any], state: Any) -> None:
-    """Where a game of a system without its own table drawing stands, in words."""
-    truth = ruleset.view(state, None)
-    console.print(f"{ruleset.name}: round {truth['round']}", markup=False)
-    for event in truth.get("events", [])[-8:]:
-        console.print(f"  {event['text']}", markup=False)
-    outcome = ruleset.outcome(state)
-    if outcome is not None:
-        console.print(f"outcome: {outcome.result} {outcome.summary}", markup=False)
-
-
 def replay_figures(ruleset: Ruleset[Any, Any], state: Any,
                    record: Record) -> dict[str, Any]:
-    """What a script reads of a replayed game: the figures, the outcome, a fingerprint."""
+    """What a script reads of a replayed game: where it stands (engine.capabilities's
+    ``standing``), the outcome, a fingerprint."""
     truth = ruleset.view(state, None)
     outcome = ruleset.outcome(state)
-    if record.system != "amulet":
-        return {"system": record.system, "seed": record.seed, "steps": truth["step"],
-                "round": truth["round"], **(outcome.summary if outcome is not None else {}),
-                "outcome": None if outcome is None else outcome.result,
-                "state_hash": state_hash(truth)}
-    assert isinstance(state, GameState)
-    return {
-        "system": record.system,
-        "seed": record.seed,
-        "steps": truth["step"],
-        "round": truth["round"],
-        "depth": truth["depth"],
-        **summary(state),
-        "outcome": None if outcome is None else outcome.result,
-        "state_hash": state_hash(truth),
-    }
-
+    return {"system": record.system, "seed": record.seed, "steps": truth["step"],
+            "round": truth["round"], **standing(ruleset, state),
+            "outcome": None if outcome is None else outcome.result,
+            "state_hash": state_hash(truth)}

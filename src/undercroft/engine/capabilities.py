@@ -10,6 +10,8 @@ methods are one more capability of this kind (engine.audit.Auditable).
   leak check.
 - :class:`PlayersMap`: the map of the level as a seat's players have drawn it, for
   the web table and the terminal.
+- :class:`Standing`: figures of where a game stands at any step, not only once it has
+  ended (``undercroft replay --round``).
 """
 
 from __future__ import annotations
@@ -56,6 +58,25 @@ class PlayersMap(Protocol):
         have found, with no rolled contents or encounter notes and no seed in the
         title (None: the table's shared map)."""
         ...
+
+
+@runtime_checkable
+class Standing(Protocol):
+    """A ruleset that can say where a game stands before it ends, in figures."""
+
+    def standing(self, state: Any) -> dict[str, Any]:
+        """Figures of the game at ``state`` (once it has ended, its outcome's summary and
+        anything more the system reports)."""
+        ...
+
+
+def standing(ruleset: Ruleset[Any, Any], state: Any) -> dict[str, Any]:
+    """Where the game at ``state`` stands, in figures: the ruleset's own (``Standing``),
+    else its outcome's summary once it has ended, else none."""
+    if isinstance(ruleset, Standing):
+        return ruleset.standing(state)
+    outcome = ruleset.outcome(state)
+    return {} if outcome is None else dict(outcome.summary)
 
 
 def simulated(ruleset: Ruleset[Any, Any]) -> Simulated:

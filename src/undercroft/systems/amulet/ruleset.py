@@ -64,6 +64,10 @@ class AmuletRuleset(AuditedRuleset[GameState, Action, GameConfig]):
             return None
         return Outcome(state.ended, summary(state))
 
+    def standing(self, state: GameState) -> dict[str, Any]:
+        """The level the party is on and the summary's figures, at any step."""
+        return {"depth": state.depth, **summary(state)}
+
     def figure_spec(self, config: BaseModel) -> FigureSpec:
         return figure_spec(self.config(config))
 
