@@ -19,6 +19,7 @@ from fastapi.testclient import TestClient
 from web_helpers import QUICK, Table, cycling_pick, first_pick, new_app, stored_steps
 
 from cli_helpers import assert_bad_input, run
+from undercroft.engine.capabilities import PlayersMap
 from undercroft.engine.record import Record, replay, state_hash
 from undercroft.engine.registry import get, names
 
@@ -51,6 +52,7 @@ def test_every_system_plays_seeded_steps_and_the_database_replays_to_the_same_st
     assert all(seat["url"] == f"/seat?t={seat['token']}" for seat in table.answer["seats"])
     state = table.state()
     assert state["table"] == table.id and state["system"] == system and state["step"] == 0
+    assert ("players_map" in state["capabilities"]) == isinstance(get(system), PlayersMap)
     assert [seat["seat"] for seat in state["seats"]] == list(table.seat_tokens)
     assert table.play(6, cycling_pick) == 6
     state = table.state()

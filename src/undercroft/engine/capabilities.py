@@ -16,7 +16,8 @@ methods are one more capability of this kind (engine.audit.Auditable).
 
 from __future__ import annotations
 
-from typing import Any, Protocol, runtime_checkable
+from collections.abc import Mapping
+from typing import Any, Final, Protocol, runtime_checkable
 
 from pydantic import BaseModel
 
@@ -77,6 +78,18 @@ def standing(ruleset: Ruleset[Any, Any], state: Any) -> dict[str, Any]:
         return ruleset.standing(state)
     outcome = ruleset.outcome(state)
     return {} if outcome is None else dict(outcome.summary)
+
+
+CAPABILITIES: Final[Mapping[str, type]] = {
+    "players_map": PlayersMap, "standing": Standing, "simulated": Simulated,
+    "hidden_fragments": HiddenFragments}
+"""Each capability by the name a client reads (the web table's state lists them)."""
+
+
+def offered(ruleset: Ruleset[Any, Any]) -> list[str]:
+    """The names of the capabilities ``ruleset`` offers, in :data:`CAPABILITIES`' order."""
+    return [name for name, capability in CAPABILITIES.items()
+            if isinstance(ruleset, capability)]
 
 
 def simulated(ruleset: Ruleset[Any, Any]) -> Simulated:

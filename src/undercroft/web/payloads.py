@@ -19,6 +19,7 @@ from typing import Any
 
 from undercroft.engine import registry
 from undercroft.engine.api import Seat
+from undercroft.engine.capabilities import offered
 from undercroft.web.live import LiveTable, half_forms
 
 
@@ -147,6 +148,7 @@ def _parts(live: LiveTable) -> _Parts:
     head = {
         "table": live.id,
         "system": ruleset.name,
+        "capabilities": _capabilities(ruleset.name),
         "step": live.table.steps,
         "outcome": None if outcome is None else {"result": outcome.result,
                                                  "summary": outcome.summary},
@@ -177,6 +179,13 @@ def _join(common: str, **fields: str) -> str:
 def _text(value: Any) -> str:
     """JSON text; anything JSON has no form for (a set, an enum) is written as its str."""
     return json.dumps(value, default=str)
+
+
+@cache
+def _capabilities(system: str) -> list[str]:
+    """What the system offers beyond the Game API (engine.capabilities), by name: the
+    pages show their panels by these, never by the system's name."""
+    return offered(registry.get(system))
 
 
 @cache

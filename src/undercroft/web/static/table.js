@@ -17,12 +17,14 @@ let invitesDrawn = false;
 
 function draw(state) {
   const view = state.view || {};
-  const amulet = state.system === "amulet";
+  // A game on a level the players map (capability players_map) gets the map, the
+  // rooms found, the level's headline and the countdown; the others their facts.
+  const level = (state.capabilities || []).includes("players_map");
   // The step on the body lets a watcher (and the browser test) see the page keep up.
   document.body.dataset.step = String(state.step);
   byId("title").textContent = `Undercroft: ${state.system}`;
   document.title = `Undercroft - ${state.system} table`;
-  byId("headline").textContent = amulet
+  byId("headline").textContent = level
     ? `${levelLine(view)} · round ${view.round} · step ${state.step}`
     : `round ${view.round ?? "?"} · step ${state.step}`;
   byId("waiting").textContent = waitingLine(state);
@@ -30,10 +32,10 @@ function draw(state) {
   drawFoes(byId("foes"), view);
   drawSeats(byId("seats"), state);
   drawOutcome(byId("outcome"), state);
-  for (const id of ["map-panel", "countdown-panel", "rooms-panel"]) byId(id).hidden = !amulet;
-  byId("grid").classList.toggle("amulet", amulet);
-  byId("facts-panel").hidden = amulet;
-  if (amulet) {
+  for (const id of ["map-panel", "countdown-panel", "rooms-panel"]) byId(id).hidden = !level;
+  byId("grid").classList.toggle("amulet", level);
+  byId("facts-panel").hidden = level;
+  if (level) {
     map.refresh();
     countdown.update(state);
     drawRooms(byId("rooms"), view);
