@@ -9,23 +9,22 @@ STAMP := $(VENV)/.installed
 
 # Modules on the hot paths of level generation and of whole games, compiled by
 # `make fast` with mypyc (it ships with mypy). Optional: without it everything runs
-# as plain Python. creatures.py stays plain (mypyc cannot compile its pydantic model; its
-# lookups, asked for all game long, are in monster_numbers.py).
+# as plain Python. Amulet's compiled folders are taken whole (paths relative to src/):
+# generation/, characters/, room/ and game/; encounter/ (the encounter ruleset) and the
+# top (ruleset.py) stay plain. The one exclusion, AMULET_PLAIN, is the pydantic models:
+# mypyc cannot compile a pydantic model (config.py, tables.py, house_rules.py,
+# view_schema.py, heroes.py, creatures.py, modos.py), and none of them is on a hot path
+# (the monster lookups asked for all game long are in characters/monster_numbers.py).
 AMULET := undercroft/systems/amulet
+AMULET_FOLDERS := generation characters room game
+AMULET_PLAIN := $(addprefix $(AMULET)/,generation/config.py generation/tables.py \
+	characters/heroes.py characters/creatures.py characters/modos.py \
+	room/house_rules.py game/config.py game/view_schema.py)
+AMULET_FAST := $(filter-out $(AMULET_PLAIN) %/__init__.py,$(patsubst src/%,%, \
+	$(sort $(wildcard $(AMULET_FOLDERS:%=src/$(AMULET)/%/*.py)))))
 FAST_MODULES := undercroft/rng.py undercroft/values.py undercroft/maps/model.py undercroft/maps/lattice.py \
 	undercroft/maps/shapes.py undercroft/maps/placement.py \
-	undercroft/dice/roll_log.py $(AMULET)/rolls.py $(AMULET)/encounters.py $(AMULET)/walls.py $(AMULET)/generator.py \
-	$(AMULET)/scene.py $(AMULET)/fight.py $(AMULET)/fight_dice.py $(AMULET)/events.py \
-	$(AMULET)/actions.py $(AMULET)/legal.py $(AMULET)/room_actions.py \
-	$(AMULET)/cover.py \
-	$(AMULET)/monster_phase.py $(AMULET)/harm.py $(AMULET)/hero_attacks.py \
-	$(AMULET)/exits_play.py $(AMULET)/contents_play.py $(AMULET)/level_play.py \
-	$(AMULET)/game_step.py $(AMULET)/game_view.py $(AMULET)/game_agents.py $(AMULET)/agent_map.py \
-	$(AMULET)/agent_party.py \
-	$(AMULET)/game_state.py $(AMULET)/meta_dungeon.py $(AMULET)/populate.py \
-	$(AMULET)/treasure_level.py $(AMULET)/special_levels.py $(AMULET)/monster_numbers.py \
-	$(AMULET)/free_choices.py $(AMULET)/level_choices.py $(AMULET)/way_down.py \
-	$(AMULET)/ways_through.py $(AMULET)/view_memory.py \
+	undercroft/dice/roll_log.py $(AMULET_FAST) \
 	undercroft/engine/runner.py undercroft/engine/agents.py undercroft/engine/tally.py
 
 $(BIN)/python:

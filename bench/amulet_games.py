@@ -39,7 +39,7 @@ from bench_args import positive
 from undercroft.engine import registry
 from undercroft.engine.api import Ruleset
 from undercroft.engine.runner import play_out
-from undercroft.systems.amulet.game_agents import AGENTS
+from undercroft.systems.amulet.game.agents import AGENTS
 
 GOAL_GAMES: Final = 10_000
 GOAL_SECONDS: Final = 60.0

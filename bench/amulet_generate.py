@@ -15,9 +15,9 @@ import argparse
 import json
 import time
 
-from undercroft.systems.amulet import generator as generator_module
-from undercroft.systems.amulet.config import DEFAULT_LEVEL_SIZE, LevelConfig
-from undercroft.systems.amulet.generator import LevelGenerator
+from undercroft.systems.amulet.generation import generator as generator_module
+from undercroft.systems.amulet.generation.config import DEFAULT_LEVEL_SIZE, LevelConfig
+from undercroft.systems.amulet.generation.generator import LevelGenerator
 
 
 def compiled() -> bool:

@@ -51,8 +51,8 @@ def instructions(command: list[str]) -> tuple[int, str]:
 
 
 def compiled() -> bool:
-    from undercroft.systems.amulet import game_agents, game_step
-    return all(Path(m.__file__ or "").suffix != ".py" for m in (game_step, game_agents))
+    from undercroft.systems.amulet.game import agents, rules
+    return all(Path(m.__file__ or "").suffix != ".py" for m in (rules, agents))
 
 
 def main() -> None:

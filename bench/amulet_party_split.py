@@ -30,7 +30,7 @@ from bench_args import positive, print_figures
 from undercroft.engine import registry
 from undercroft.engine.runner import play_out
 from undercroft.sim.games import game_seed
-from undercroft.systems.amulet.game_agents import AGENTS
+from undercroft.systems.amulet.game.agents import AGENTS
 
 MAX_STEPS: Final = 100_000
 AGENT: Final = "sensible"

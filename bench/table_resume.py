@@ -27,7 +27,7 @@ from typing import Any, Final
 from bench_args import positive
 from undercroft.engine.agents import agent_stream
 from undercroft.store.games import GameStore, StoredTable
-from undercroft.systems.amulet.game_agents import SensibleAgent
+from undercroft.systems.amulet.game.agents import SensibleAgent
 from undercroft.web.live import SNAPSHOT_EVERY, LiveTable, restore, snapshot_of
 from undercroft.web.tables import TableService
 

@@ -6,7 +6,7 @@ import pytest
 
 from undercroft.errors import BadInput, flag
 from undercroft.store.urls import engine_url
-from undercroft.systems.amulet.generator import LevelGenerator
+from undercroft.systems.amulet.generation.generator import LevelGenerator
 
 
 def test_domain_errors_speak_of_the_value_not_the_option() -> None:

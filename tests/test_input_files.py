@@ -31,7 +31,7 @@ from undercroft.engine.record import new_record, save_record
 from undercroft.engine.registry import get
 from undercroft.engine.runner import play_out
 from undercroft.errors import BadInput
-from undercroft.systems.amulet.game_config import GameConfig
+from undercroft.systems.amulet.game.config import GameConfig
 
 UNBLOCK_AFTER = 5.0
 """Seconds after which a reader stuck on a FIFO is given end of file, so that a command

@@ -13,8 +13,8 @@ from undercroft.cli import play_choices, play_commands, play_seats
 from undercroft.engine.record import load_record, replay
 from undercroft.errors import BadInput
 from undercroft.store.highscores import top_scores
-from undercroft.systems.amulet.actions import Action
-from undercroft.systems.amulet.game_config import GameConfig
+from undercroft.systems.amulet.game.config import GameConfig
+from undercroft.systems.amulet.room.actions import Action
 
 SMALL = ("--party", "warrior,elf", "--depth-limit", "1")
 """Two heroes and one level: a whole game in a fraction of a second."""

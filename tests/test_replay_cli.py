@@ -13,7 +13,7 @@ from undercroft.engine.agents import RandomAgent
 from undercroft.engine.record import load_record, new_record, replay, save_record, state_hash
 from undercroft.engine.registry import get
 from undercroft.engine.runner import play_out
-from undercroft.systems.amulet.game_config import GameConfig
+from undercroft.systems.amulet.game.config import GameConfig
 
 KEYS = {"depth_reached", "treasure", "rounds", "alive", "state_hash", "outcome", "seed",
         "system", "steps"}

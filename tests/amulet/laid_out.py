@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from undercroft.maps.model import Exit, Room
-from undercroft.systems.amulet.game_state import GameState
-from undercroft.systems.amulet.level_play import adopt_exits, mark_seen
+from undercroft.systems.amulet.game.level_play import adopt_exits, mark_seen
+from undercroft.systems.amulet.game.state import GameState
 
 SQUARE = [(0.0, 0.0), (1.0, 0.0), (1.0, 1.0), (0.0, 1.0)]
 WALL = ((0.0, 0.0), (1.0, 0.0))

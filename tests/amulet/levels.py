@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from functools import cache
 
-from undercroft.systems.amulet.config import LevelConfig
-from undercroft.systems.amulet.generator import LevelGenerator
+from undercroft.systems.amulet.generation.config import LevelConfig
+from undercroft.systems.amulet.generation.generator import LevelGenerator
 
 
 @cache

@@ -4,13 +4,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from undercroft.systems.amulet.actions import parse_action
-from undercroft.systems.amulet.encounter_rules import play_step
-from undercroft.systems.amulet.encounter_state import EncounterState, new_encounter
-from undercroft.systems.amulet.events import Event
-from undercroft.systems.amulet.fight import Fight
-from undercroft.systems.amulet.scenario import ScenarioFile
-from undercroft.systems.amulet.scene import Scene
+from undercroft.systems.amulet.encounter.rules import play_step
+from undercroft.systems.amulet.encounter.scenario import ScenarioFile
+from undercroft.systems.amulet.encounter.state import EncounterState, new_encounter
+from undercroft.systems.amulet.room.actions import parse_action
+from undercroft.systems.amulet.room.events import Event
+from undercroft.systems.amulet.room.fight import Fight
+from undercroft.systems.amulet.room.scene import Scene
 
 
 class Encounter:

@@ -9,10 +9,10 @@ from typing import Any
 from undercroft.engine.runner import choose_all
 from undercroft.rng import Stream
 from undercroft.sim.games import game_seed
-from undercroft.systems.amulet.actions import Action
-from undercroft.systems.amulet.agent_map import PartyMap, forget_map, has_stair, map_of
-from undercroft.systems.amulet.game_agents import SensibleAgent
-from undercroft.systems.amulet.game_config import GameConfig
+from undercroft.systems.amulet.game.agent_map import PartyMap, forget_map, has_stair, map_of
+from undercroft.systems.amulet.game.agents import SensibleAgent
+from undercroft.systems.amulet.game.config import GameConfig
+from undercroft.systems.amulet.room.actions import Action
 from undercroft.systems.amulet.ruleset import RULESET
 
 

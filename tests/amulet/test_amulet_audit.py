@@ -18,9 +18,8 @@ from undercroft.engine.tally import tallying
 from undercroft.sim.audit_game import audit_game
 from undercroft.sim.games import game_seed
 from undercroft.sim.rule_ids import fireable, rule_rows
-from undercroft.systems.amulet import audit
-from undercroft.systems.amulet.actions import Action
-from undercroft.systems.amulet.audit import (
+from undercroft.systems.amulet.game import audit
+from undercroft.systems.amulet.game.audit import (
     KINDS,
     AmuletAuditor,
     catalogue,
@@ -28,14 +27,15 @@ from undercroft.systems.amulet.audit import (
     may_do_nothing,
     reach,
 )
-from undercroft.systems.amulet.events import Event
-from undercroft.systems.amulet.game_config import GameConfig
-from undercroft.systems.amulet.game_state import GameState
-from undercroft.systems.amulet.game_step import step
-from undercroft.systems.amulet.house_rules import PlayRules
-from undercroft.systems.amulet.level_play import build_scene
-from undercroft.systems.amulet.meta_dungeon import new_game
-from undercroft.systems.amulet.scene import Content, Swarm
+from undercroft.systems.amulet.game.config import GameConfig
+from undercroft.systems.amulet.game.level_play import build_scene
+from undercroft.systems.amulet.game.meta_dungeon import new_game
+from undercroft.systems.amulet.game.rules import step
+from undercroft.systems.amulet.game.state import GameState
+from undercroft.systems.amulet.room.actions import Action
+from undercroft.systems.amulet.room.events import Event
+from undercroft.systems.amulet.room.house_rules import PlayRules
+from undercroft.systems.amulet.room.scene import Content, Swarm
 
 RULESET = registry.get("amulet")
 DOCS = Path(__file__).parents[2] / "docs" / "rules"

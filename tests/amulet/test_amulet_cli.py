@@ -9,8 +9,8 @@ from pathlib import Path
 import pytest
 
 from cli_helpers import assert_bad_input, run, run_process
-from undercroft.systems.amulet.config import LevelConfig
-from undercroft.systems.amulet.generator import LevelGenerator
+from undercroft.systems.amulet.generation.config import LevelConfig
+from undercroft.systems.amulet.generation.generator import LevelGenerator
 
 NAMES = ["size", "shape", "exit_location", "exit_type", "exit_number", "contents", "swarm_size",
          "encounter", "monster"]

@@ -7,8 +7,8 @@ from hypothesis import strategies as st
 from scenes import act, fight, kinds
 
 from undercroft.rng import Stream
-from undercroft.systems.amulet.fight_dice import FightDice
-from undercroft.systems.amulet.legal import legal
+from undercroft.systems.amulet.room.fight_dice import FightDice
+from undercroft.systems.amulet.room.legal import legal
 
 
 @given(st.integers(0, 10_000), st.integers(-5, 15), st.integers(-5, 15))

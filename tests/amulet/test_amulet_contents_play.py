@@ -6,7 +6,7 @@ import pytest
 from scenes import act, announcements, fight, kinds
 
 from undercroft.errors import BadInput
-from undercroft.systems.amulet.legal import legal
+from undercroft.systems.amulet.room.legal import legal
 
 
 def test_seed_001_potion_example() -> None:

@@ -11,11 +11,11 @@ from hypothesis import strategies as st
 from scenes import Encounter, act, announcements, fight, kinds
 
 from undercroft.sim.encounters import play_once
-from undercroft.systems.amulet.actions import Action
-from undercroft.systems.amulet.cover import WARD_KINDS
-from undercroft.systems.amulet.events import Event
-from undercroft.systems.amulet.legal import legal
-from undercroft.systems.amulet.scenario import read_scenario
+from undercroft.systems.amulet.encounter.scenario import read_scenario
+from undercroft.systems.amulet.room.actions import Action
+from undercroft.systems.amulet.room.cover import WARD_KINDS
+from undercroft.systems.amulet.room.events import Event
+from undercroft.systems.amulet.room.legal import legal
 
 EXAMPLE = Path(__file__).parents[2] / "examples" / "scenarios" / "ward-cover.toml"
 

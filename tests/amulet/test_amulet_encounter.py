@@ -12,10 +12,10 @@ from cli_helpers import assert_bad_input, run
 from undercroft.engine.registry import get
 from undercroft.engine.runner import play_out
 from undercroft.errors import BadInput
-from undercroft.systems.amulet.actions import Action
-from undercroft.systems.amulet.encounter_agents import FighterAgent, ScenarioAgent
-from undercroft.systems.amulet.encounter_config import BUILT_IN, EncounterConfig
-from undercroft.systems.amulet.scenario import read_scenario
+from undercroft.systems.amulet.encounter.agents import FighterAgent, ScenarioAgent
+from undercroft.systems.amulet.encounter.config import BUILT_IN, EncounterConfig
+from undercroft.systems.amulet.encounter.scenario import read_scenario
+from undercroft.systems.amulet.room.actions import Action
 
 EXAMPLES = Path(__file__).parents[2] / "examples" / "scenarios"
 ENCOUNTER = get("amulet-encounter")

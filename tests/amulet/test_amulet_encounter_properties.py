@@ -8,11 +8,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from undercroft.sim.encounters import play_once, run_document
-from undercroft.systems.amulet.actions import parse_action
-from undercroft.systems.amulet.encounter_rules import fight_ending
-from undercroft.systems.amulet.legal import legal
-from undercroft.systems.amulet.scenario import CONTENT_KINDS, ScenarioFile, hero_names
-from undercroft.systems.amulet.tables import EXIT_TYPES
+from undercroft.systems.amulet.encounter.rules import fight_ending
+from undercroft.systems.amulet.encounter.scenario import CONTENT_KINDS, ScenarioFile, hero_names
+from undercroft.systems.amulet.generation.tables import EXIT_TYPES
+from undercroft.systems.amulet.room.actions import parse_action
+from undercroft.systems.amulet.room.legal import legal
 
 KINDS = ["ghost", "barbarian", "hobbit", "slime", "demon", "wizard"]
 CLASSES = ["warrior", "elf", "valkyrie", "wizard"]

@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 from scenes import act, announcements, fight
 
-from undercroft.systems.amulet.encounter_rules import fight_ending
-from undercroft.systems.amulet.legal import legal
+from undercroft.systems.amulet.encounter.rules import fight_ending
+from undercroft.systems.amulet.room.legal import legal
 
 
 def texts(game: object, hero: int = 0) -> list[str]:

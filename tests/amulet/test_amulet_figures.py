@@ -10,9 +10,9 @@ from scenes import fight
 
 from undercroft.engine import registry
 from undercroft.engine.runner import play_out
-from undercroft.systems.amulet.game_config import GameConfig
-from undercroft.systems.amulet.game_figures import causes, figure_spec
-from undercroft.systems.amulet.harm import hurt_hero
+from undercroft.systems.amulet.game.config import GameConfig
+from undercroft.systems.amulet.game.figures import causes, figure_spec
+from undercroft.systems.amulet.room.harm import hurt_hero
 
 RULESET = registry.get("amulet")
 

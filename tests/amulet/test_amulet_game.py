@@ -10,11 +10,10 @@ import pytest
 
 from undercroft.engine.table import Table
 from undercroft.errors import BadInput
-from undercroft.systems.amulet.actions import parse_action
-from undercroft.systems.amulet.fight import Fight
-from undercroft.systems.amulet.game_config import GameConfig
-from undercroft.systems.amulet.game_state import Claim, GameState
-from undercroft.systems.amulet.game_step import (
+from undercroft.systems.amulet.game.config import GameConfig
+from undercroft.systems.amulet.game.level_play import adopt_exits, mark_seen, populate
+from undercroft.systems.amulet.game.meta_dungeon import new_game
+from undercroft.systems.amulet.game.rules import (
     TRAPPED_OUT,
     _swarms_follow,
     _trapped_out,
@@ -22,11 +21,19 @@ from undercroft.systems.amulet.game_step import (
     step,
     to_act,
 )
-from undercroft.systems.amulet.game_view import view
-from undercroft.systems.amulet.level_play import adopt_exits, mark_seen, populate
-from undercroft.systems.amulet.meta_dungeon import new_game
+from undercroft.systems.amulet.game.state import Claim, GameState
+from undercroft.systems.amulet.game.view import view
+from undercroft.systems.amulet.room.actions import parse_action
+from undercroft.systems.amulet.room.fight import Fight
+from undercroft.systems.amulet.room.scene import (
+    Content,
+    ExitState,
+    Generator,
+    Monster,
+    Scene,
+    Swarm,
+)
 from undercroft.systems.amulet.ruleset import RULESET
-from undercroft.systems.amulet.scene import Content, ExitState, Generator, Monster, Scene, Swarm
 
 
 def game(seed: int = 1, **fields: Any) -> GameState:
@@ -168,7 +175,7 @@ def test_each_hero_spends_its_level_point_on_any_ability_at_once() -> None:
 
 
 def test_a_wards_gift_dies_with_its_toucher_and_level_points_wait_for_the_dead() -> None:
-    from undercroft.systems.amulet.harm import hurt_hero
+    from undercroft.systems.amulet.room.harm import hurt_hero
 
     state = game(party=["warrior", "elf"])
     warrior = state.hero("Warrior")
@@ -351,7 +358,7 @@ def test_a_shot_at_a_swarm_whose_swarmed_hero_has_left_hurts_nobody_else() -> No
 
 
 def test_blows_break_a_lock_when_no_key_is_at_hand() -> None:
-    from undercroft.systems.amulet.scene import ExitState
+    from undercroft.systems.amulet.room.scene import ExitState
 
     state = game(party=["warrior"], play={"lock_hits": 2, "max_rounds": 10_000})
     scene = state.level.scenes[1]
@@ -364,8 +371,8 @@ def test_blows_break_a_lock_when_no_key_is_at_hand() -> None:
 
 
 def test_a_secret_exit_on_a_45_degree_wall_is_found_from_either_direction() -> None:
-    from undercroft.systems.amulet.level_play import wall_name
-    from undercroft.systems.amulet.scene import ExitState
+    from undercroft.systems.amulet.game.level_play import wall_name
+    from undercroft.systems.amulet.room.scene import ExitState
 
     assert wall_name("SE") == "south east"
     state = game(party=["elf"])
@@ -494,9 +501,9 @@ def test_what_a_step_updates_room_by_room_matches_a_fresh_look_at_every_room(
     exit of a room in play is in play, even one the generator added later. And an
     exit's name, once given, names the same exit for the rest of its level."""
     from undercroft.engine.runner import choose_all
-    from undercroft.systems.amulet.game_agents import AGENTS
-    from undercroft.systems.amulet.house_rules import PlayRules
-    from undercroft.systems.amulet.level_play import mark_seen, name_found_exits
+    from undercroft.systems.amulet.game.agents import AGENTS
+    from undercroft.systems.amulet.game.level_play import mark_seen, name_found_exits
+    from undercroft.systems.amulet.room.house_rules import PlayRules
 
     config = GameConfig(max_rounds=rounds, play=PlayRules(max_rounds=10_000, scaling=scaling))
     state = new_game(config, seed)
@@ -638,7 +645,7 @@ def test_a_rooms_scene_holds_the_heroes_in_it_after_every_step_and_every_choice(
     """``GameState.scene`` keeps each room's heroes until one moves: whenever the rules or
     the legal lists ask, a room holds exactly the heroes a fresh look finds there."""
     from undercroft.engine.runner import choose_all
-    from undercroft.systems.amulet.game_agents import AGENTS
+    from undercroft.systems.amulet.game.agents import AGENTS
 
     def check() -> None:
         for room_id in set(state.rooms.values()):
@@ -670,8 +677,8 @@ def _open_ways_from_the_first_room(state: GameState) -> list[str]:
 def test_heroes_who_stay_a_step_see_the_room_behind_an_open_exit_and_its_chasers_come() -> None:
     """Seed 001, Open: an open area not investigated at once has its room rolled, "to see
     if any monsters will want to attack"."""
-    from undercroft.systems.amulet.exits_play import pursuers
-    from undercroft.systems.amulet.level_play import way_out
+    from undercroft.systems.amulet.game.level_play import way_out
+    from undercroft.systems.amulet.room.exits import pursuers
 
     came = 0
     for seed in range(60):
@@ -721,9 +728,9 @@ def test_without_the_house_rule_rooms_behind_open_exits_wait_to_be_entered() -> 
 def test_a_whole_game_gets_harder_with_depth_unless_the_table_turns_scaling_off() -> None:
     """Seed 000 promises "increasing dungeon level difficulty": a whole game plays with
     Scaling unless its config says otherwise."""
-    from undercroft.systems.amulet.creatures import stats
-    from undercroft.systems.amulet.house_rules import PlayRules
-    from undercroft.systems.amulet.special_levels import is_mini_boss_depth
+    from undercroft.systems.amulet.characters.creatures import stats
+    from undercroft.systems.amulet.generation.special_levels import is_mini_boss_depth
+    from undercroft.systems.amulet.room.house_rules import PlayRules
 
     for config, harder in ((GameConfig(), True),
                            (GameConfig(play=PlayRules(max_rounds=10_000)), False)):
@@ -874,7 +881,7 @@ def test_random_seats_take_half_too_and_the_game_takes_it() -> None:
     seats too (the conformance suite's and the audit's random games)."""
     from undercroft.engine.agents import agent_stream
     from undercroft.engine.tally import tallying
-    from undercroft.systems.amulet.game_agents import AGENTS
+    from undercroft.systems.amulet.game.agents import AGENTS
 
     agent = AGENTS["random"]()
     state = new_game(GameConfig(), 5)
@@ -893,7 +900,7 @@ def test_the_sensible_player_takes_half_on_a_blinking_wizard_when_half_is_even()
     """A wizard's blink stops every odd damage result (seed 000): a d8 taken at half (4)
     always lands, a d6's half (3) never does."""
     from undercroft.rng import Stream
-    from undercroft.systems.amulet.game_agents import SensibleAgent
+    from undercroft.systems.amulet.game.agents import SensibleAgent
 
     state = game(party=["elf", "valkyrie"])
     state.level.scenes[1].swarms = [Swarm("swarm-1", "wizard", 60, 100)]

@@ -18,11 +18,11 @@ from amulet.levels import generated
 from undercroft.maps.geometry import level_problems, on_wall, outline
 from undercroft.maps.geometry import shared_wall_length as rooms_share
 from undercroft.maps.model import LevelMap, Room, outward_normal, wall_length
-from undercroft.systems.amulet.config import LevelConfig
-from undercroft.systems.amulet.encounters import Encounter, swarm_health
-from undercroft.systems.amulet.export import level_dict
-from undercroft.systems.amulet.generator import LevelGenerator
-from undercroft.systems.amulet.tables import amulet_tables
+from undercroft.systems.amulet.generation.config import LevelConfig
+from undercroft.systems.amulet.generation.encounters import Encounter, swarm_health
+from undercroft.systems.amulet.generation.export import level_dict
+from undercroft.systems.amulet.generation.generator import LevelGenerator
+from undercroft.systems.amulet.generation.tables import amulet_tables
 
 seeds = st.integers(min_value=0, max_value=2**32 - 1)
 sizes = st.integers(min_value=1, max_value=20)
@@ -297,9 +297,10 @@ def test_swarm_capacity_follows_seed_000() -> None:
 
 def test_the_same_seed_gives_the_same_level_in_another_process() -> None:
     here = json.dumps(level_dict(generated(12345, 16)), sort_keys=True)
-    code = ("import json; from undercroft.systems.amulet.generator import LevelGenerator; "
-            "from undercroft.systems.amulet.export import level_dict; "
-            "from undercroft.systems.amulet.config import LevelConfig; "
+    code = ("import json; "
+            "from undercroft.systems.amulet.generation.generator import LevelGenerator; "
+            "from undercroft.systems.amulet.generation.export import level_dict; "
+            "from undercroft.systems.amulet.generation.config import LevelConfig; "
             "g = LevelGenerator(LevelConfig(level_size=16), seed=12345); g.generate_all(); "
             "print(json.dumps(level_dict(g), sort_keys=True))")
     there = subprocess.run([sys.executable, "-c", code], check=True, capture_output=True,
@@ -456,7 +457,7 @@ def test_incremental_opening_gives_a_valid_level() -> None:
 
 
 def test_the_players_map_leaves_out_rooms_behind_unfound_secrets() -> None:
-    from undercroft.systems.amulet.discovery import reachable_without_secrets
+    from undercroft.systems.amulet.generation.discovery import reachable_without_secrets
 
     hidden_somewhere = 0
     for seed in range(40):

@@ -12,8 +12,13 @@ from hypothesis import strategies as st
 from cli_helpers import assert_bad_input, run
 from undercroft.dice import DieStep
 from undercroft.errors import BadInput
-from undercroft.systems.amulet.heroes import ABILITIES, hero_classes, new_hero
-from undercroft.systems.amulet.modos import ModosSheet, ability_points, convert, die_points
+from undercroft.systems.amulet.characters.heroes import ABILITIES, hero_classes, new_hero
+from undercroft.systems.amulet.characters.modos import (
+    ModosSheet,
+    ability_points,
+    convert,
+    die_points,
+)
 
 EXAMPLE = Path(__file__).parents[2] / "examples" / "modos" / "brannoc.toml"
 

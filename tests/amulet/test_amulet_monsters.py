@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 from scenes import act, fight, kinds
 
-from undercroft.systems.amulet.creatures import ModosMonster, convert_monster, stats
-from undercroft.systems.amulet.legal import legal
+from undercroft.systems.amulet.characters.creatures import ModosMonster, convert_monster, stats
+from undercroft.systems.amulet.room.legal import legal
 
 SEED_000 = {  # health, melee, shot, speed
     "ghost": (5, "d8", "0", 4), "barbarian": (7, "d8", "0", 2), "hobbit": (5, "d6", "d6", 3),

@@ -15,16 +15,16 @@ from undercroft.engine.runner import play_out
 from undercroft.maps.model import Room
 from undercroft.rng import Stream
 from undercroft.sim.games import game_seed
-from undercroft.systems.amulet.actions import Action
-from undercroft.systems.amulet.game_agents import SensibleAgent
-from undercroft.systems.amulet.game_config import GameConfig
-from undercroft.systems.amulet.game_state import GameState
-from undercroft.systems.amulet.game_step import legal_for, step, to_act
-from undercroft.systems.amulet.game_view import view
-from undercroft.systems.amulet.level_play import adopt_exits, build_scene, mark_seen
-from undercroft.systems.amulet.meta_dungeon import new_game
+from undercroft.systems.amulet.game.agents import SensibleAgent
+from undercroft.systems.amulet.game.config import GameConfig
+from undercroft.systems.amulet.game.level_play import adopt_exits, build_scene, mark_seen
+from undercroft.systems.amulet.game.meta_dungeon import new_game
+from undercroft.systems.amulet.game.rules import legal_for, step, to_act
+from undercroft.systems.amulet.game.state import GameState
+from undercroft.systems.amulet.game.view import view
+from undercroft.systems.amulet.room.actions import Action
+from undercroft.systems.amulet.room.scene import Content
 from undercroft.systems.amulet.ruleset import RULESET
-from undercroft.systems.amulet.scene import Content
 
 AGENT: Final = SensibleAgent()
 

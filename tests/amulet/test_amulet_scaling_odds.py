@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from undercroft.systems.amulet.level_points import SPEED_GAP, sensible_ability
-from undercroft.systems.amulet.scaling_odds import contest, row, table
+from undercroft.systems.amulet.game.level_points import SPEED_GAP, sensible_ability
+from undercroft.systems.amulet.game.scaling_odds import contest, row, table
 
 README = Path(__file__).parents[2] / "README.md"
 

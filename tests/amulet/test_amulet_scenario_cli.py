@@ -179,7 +179,7 @@ def test_the_issues_200_generators_are_refused_at_once(capsys: pytest.CaptureFix
 
 def test_any_mix_within_the_limits_plays_the_default_rounds(tmp_path: Path) -> None:
     """Documented: the default 60 rounds fit every mix the other limits allow."""
-    from undercroft.systems.amulet.scenario import read_scenario
+    from undercroft.systems.amulet.encounter.scenario import read_scenario
 
     path = tmp_path / "crowded.toml"
     heroes = "".join(f'[[heroes]]\nclass = "{name}"\n'

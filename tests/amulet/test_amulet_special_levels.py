@@ -11,9 +11,9 @@ from hypothesis import strategies as st
 
 from undercroft.dice import DieStep
 from undercroft.errors import BadInput
-from undercroft.systems.amulet.creatures import die_sides
-from undercroft.systems.amulet.heroes import new_hero
-from undercroft.systems.amulet.special_levels import (
+from undercroft.systems.amulet.characters.creatures import die_sides
+from undercroft.systems.amulet.characters.heroes import new_hero
+from undercroft.systems.amulet.generation.special_levels import (
     LEVEL_KINDS,
     MINI_BOSS_ROOM_MIN_SIZE,
     TREASURE_ACTIONS,
@@ -32,7 +32,7 @@ from undercroft.systems.amulet.special_levels import (
     secret_door_bonus,
     trap_bonus,
 )
-from undercroft.systems.amulet.tables import monsters
+from undercroft.systems.amulet.generation.tables import monsters
 
 NAMES = st.sampled_from(["Warrior", "Elf", "Valkyrie", "Wizard", "Hobbit", "Dwarf"])
 RESULTS = st.dictionaries(NAMES, st.integers(min_value=-5, max_value=60), max_size=6)

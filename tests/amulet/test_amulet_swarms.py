@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 from scenes import act, fight, kinds
 
-from undercroft.systems.amulet.monster_numbers import stats
-from undercroft.systems.amulet.scene import Swarm
+from undercroft.systems.amulet.characters.monster_numbers import stats
+from undercroft.systems.amulet.room.scene import Swarm
 
 FOUR = [{"class": "warrior"}, {"class": "elf"}, {"class": "valkyrie"}, {"class": "wizard"}]
 

@@ -9,7 +9,7 @@ import pytest
 
 from undercroft.content.tables import load_tables
 from undercroft.errors import BadInput
-from undercroft.systems.amulet.tables import ALLOWED, TABLES_FILE, amulet_tables
+from undercroft.systems.amulet.generation.tables import ALLOWED, TABLES_FILE, amulet_tables
 
 EXCERPT = Path(__file__).parent.parent / "data" / "seed001_tables.txt"
 COLUMNS = ["size", "shape", "exit_location", "exit_type", "exit_number", "contents",

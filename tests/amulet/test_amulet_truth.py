@@ -16,10 +16,10 @@ from undercroft.engine import snapshot
 from undercroft.engine.agents import agent_stream
 from undercroft.maps.model import Exit
 from undercroft.sim.games import default_agent
-from undercroft.systems.amulet.game_config import GameConfig
-from undercroft.systems.amulet.game_state import GameState
-from undercroft.systems.amulet.level_play import build_scene, name_found_exits
-from undercroft.systems.amulet.meta_dungeon import new_game
+from undercroft.systems.amulet.game.config import GameConfig
+from undercroft.systems.amulet.game.level_play import build_scene, name_found_exits
+from undercroft.systems.amulet.game.meta_dungeon import new_game
+from undercroft.systems.amulet.game.state import GameState
 from undercroft.systems.amulet.ruleset import RULESET
 
 SEEDS = range(4)

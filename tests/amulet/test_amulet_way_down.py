@@ -12,16 +12,16 @@ from laid_out import door, in_play, lay_out, out_of_reach, room
 from undercroft.engine import snapshot
 from undercroft.engine.agents import agent_stream
 from undercroft.maps.model import Exit
-from undercroft.systems.amulet.actions import Action, parse_action
-from undercroft.systems.amulet.audit import can_win, reach
-from undercroft.systems.amulet.game_agents import SensibleAgent
-from undercroft.systems.amulet.game_config import GameConfig
-from undercroft.systems.amulet.game_state import GameState
-from undercroft.systems.amulet.game_step import legal_for, step, to_act
-from undercroft.systems.amulet.game_view import view
-from undercroft.systems.amulet.level_play import build_scene, rooms_behind
-from undercroft.systems.amulet.meta_dungeon import new_game
-from undercroft.systems.amulet.special_levels import secret_door_bonus
+from undercroft.systems.amulet.game.agents import SensibleAgent
+from undercroft.systems.amulet.game.audit import can_win, reach
+from undercroft.systems.amulet.game.config import GameConfig
+from undercroft.systems.amulet.game.level_play import build_scene, rooms_behind
+from undercroft.systems.amulet.game.meta_dungeon import new_game
+from undercroft.systems.amulet.game.rules import legal_for, step, to_act
+from undercroft.systems.amulet.game.state import GameState
+from undercroft.systems.amulet.game.view import view
+from undercroft.systems.amulet.generation.special_levels import secret_door_bonus
+from undercroft.systems.amulet.room.actions import Action, parse_action
 
 WAIT = Action("wait")
 

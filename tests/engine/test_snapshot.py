@@ -25,7 +25,7 @@ from undercroft.maps.model import Exit, Room
 from undercroft.maps.placement import Board
 from undercroft.maps.shapes import outlines
 from undercroft.rng import Stream
-from undercroft.systems.amulet.game_config import GameConfig
+from undercroft.systems.amulet.game.config import GameConfig
 
 
 def again(graph: Any) -> Any:

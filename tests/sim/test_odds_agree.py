@@ -15,7 +15,7 @@ from undercroft.dice import odds, parse
 from undercroft.dice.limits import parse_ties
 from undercroft.rng import Stream
 from undercroft.sim.stats import wilson_interval
-from undercroft.systems.amulet.fight_dice import FightDice
+from undercroft.systems.amulet.room.fight_dice import FightDice
 
 ROLLS = 20_000
 CONFIDENCE = 0.999

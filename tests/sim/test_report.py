@@ -18,8 +18,8 @@ from undercroft.sim.run import ArmResult, Plan, RunResult, run
 from undercroft.sim.settings import Arm, build_arms, parse_sets
 from undercroft.sim.stats import Mean, Rate, Summary
 from undercroft.sim.workers import Workers
-from undercroft.systems.amulet.game_config import GameConfig
-from undercroft.systems.amulet.game_figures import figure_spec
+from undercroft.systems.amulet.game.config import GameConfig
+from undercroft.systems.amulet.game.figures import figure_spec
 
 PNG_MAGIC = b"\x89PNG\r\n\x1a\n"
 DEPTHS = (2, 4, 6)

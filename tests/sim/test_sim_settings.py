@@ -6,7 +6,7 @@ import pytest
 
 from undercroft.errors import BadInput
 from undercroft.sim.settings import build_arms, parse_sets, read_config_file, setting_keys
-from undercroft.systems.amulet.game_config import GameConfig
+from undercroft.systems.amulet.game.config import GameConfig
 
 
 def test_keys_reach_into_nested_settings() -> None:

@@ -19,12 +19,12 @@ from undercroft.maps.ascii import render_ascii
 from undercroft.maps.model import LevelMap
 from undercroft.maps.png import render_png
 from undercroft.maps.svg import render_svg
-from undercroft.systems.amulet.config import DEFAULT_LEVEL_SIZE, LevelConfig
-from undercroft.systems.amulet.discovery import mark_players_knowledge
-from undercroft.systems.amulet.export import level_dict
-from undercroft.systems.amulet.generator import LevelGenerator
-from undercroft.systems.amulet.modos import convert, read_sheet
-from undercroft.systems.amulet.tables import ALLOWED, amulet_tables
+from undercroft.systems.amulet.characters.modos import convert, read_sheet
+from undercroft.systems.amulet.generation.config import DEFAULT_LEVEL_SIZE, LevelConfig
+from undercroft.systems.amulet.generation.discovery import mark_players_knowledge
+from undercroft.systems.amulet.generation.export import level_dict
+from undercroft.systems.amulet.generation.generator import LevelGenerator
+from undercroft.systems.amulet.generation.tables import ALLOWED, amulet_tables
 
 app = typer.Typer(help="Amulet (seeds 000 and 001): the GM-less, Gauntlet-style crawl.",
                   no_args_is_help=True)

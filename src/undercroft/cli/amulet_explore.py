@@ -18,7 +18,7 @@ from undercroft.errors import BadInput
 from undercroft.maps.ascii import render_ascii
 from undercroft.maps.model import Room
 from undercroft.maps.svg import render_svg
-from undercroft.systems.amulet.generator import LevelGenerator
+from undercroft.systems.amulet.generation.generator import LevelGenerator
 
 HELP = """Commands:
   <exit id>      open that exit (e.g. 1.2) and map what lies behind it

@@ -21,10 +21,10 @@ from undercroft.cli.output import emit_json, new_seed
 from undercroft.errors import BadInput
 from undercroft.sim.encounters import outcome_tally, play_once, run_document, simulate_encounter
 from undercroft.sim.stats import Summary
-from undercroft.systems.amulet.encounter_rules import ending
-from undercroft.systems.amulet.encounter_state import EncounterState
-from undercroft.systems.amulet.events import Event
-from undercroft.systems.amulet.scenario import ScenarioFile, read_scenario
+from undercroft.systems.amulet.encounter.rules import ending
+from undercroft.systems.amulet.encounter.scenario import ScenarioFile, read_scenario
+from undercroft.systems.amulet.encounter.state import EncounterState
+from undercroft.systems.amulet.room.events import Event
 
 MAX_RUNS = 1_000_000
 PROGRESS_FROM = 200

@@ -21,7 +21,7 @@ from rich.text import Text
 
 from undercroft.maps.ascii import render_ascii
 from undercroft.maps.model import LevelMap, Room
-from undercroft.systems.amulet.events import Event
+from undercroft.systems.amulet.room.events import Event
 
 CLAIM_HINT = "start your choice with ! to claim"
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from undercroft.errors import BadInput
-from undercroft.systems.amulet.actions import Action, parse_action
+from undercroft.systems.amulet.room.actions import Action, parse_action
 
 
 def read_choice(typed: str, legal: Sequence[Action], can_claim: bool) -> Action:

@@ -33,10 +33,10 @@ from undercroft.engine.registry import get
 from undercroft.engine.table import Table
 from undercroft.errors import BadInput
 from undercroft.rng import fresh_seed
-from undercroft.systems.amulet.actions import Action
-from undercroft.systems.amulet.events import Event
-from undercroft.systems.amulet.game_config import GameConfig
-from undercroft.systems.amulet.game_state import GameState
+from undercroft.systems.amulet.game.config import GameConfig
+from undercroft.systems.amulet.game.state import GameState
+from undercroft.systems.amulet.room.actions import Action
+from undercroft.systems.amulet.room.events import Event
 
 SYSTEM: Final = "amulet"
 SEED_BITS: Final = 31

@@ -13,12 +13,12 @@ from pydantic import ValidationError
 
 from undercroft.engine.agents import Agent
 from undercroft.errors import BadInput, first_problem
-from undercroft.systems.amulet.game_config import GameConfig
+from undercroft.systems.amulet.game.config import GameConfig
 
 
 def agent_classes() -> dict[str, type[Any]]:
     """The automated players by name."""
-    from undercroft.systems.amulet.game_agents import AGENTS
+    from undercroft.systems.amulet.game.agents import AGENTS
 
     return dict(AGENTS)
 

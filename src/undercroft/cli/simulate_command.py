@@ -201,7 +201,7 @@ def _encounter(system: str, scenario: Path | None, runs: int | None, seed: int,
     if not 1 <= runs <= MAX_RUNS:
         raise BadInput(f"--runs {runs}: expected 1 to {MAX_RUNS:,}")
     from undercroft.sim.encounters import encounter_document, simulate_encounter
-    from undercroft.systems.amulet.scenario import read_scenario
+    from undercroft.systems.amulet.encounter.scenario import read_scenario
 
     found = read_scenario(scenario)
     name = found.name or scenario.stem

@@ -14,7 +14,7 @@ from undercroft.engine.api import Ruleset
 from undercroft.errors import BadInput
 
 RULESETS: Final = {"amulet": "undercroft.systems.amulet.ruleset",
-                   "amulet-encounter": "undercroft.systems.amulet.encounter_ruleset",
+                   "amulet-encounter": "undercroft.systems.amulet.encounter.ruleset",
                    "cardcrawl": "undercroft.systems.cardcrawl.ruleset",
                    "labyrinth": "undercroft.systems.labyrinth.ruleset",
                    "squad": "undercroft.systems.squad.ruleset"}

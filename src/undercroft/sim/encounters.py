@@ -24,13 +24,13 @@ from undercroft.sim.run import Plan, run
 from undercroft.sim.settings import Arm
 from undercroft.sim.stats import Summary
 from undercroft.sim.workers import Workers
-from undercroft.systems.amulet.encounter_agents import ScenarioAgent
-from undercroft.systems.amulet.encounter_rules import ending
-from undercroft.systems.amulet.encounter_ruleset import RULESET
-from undercroft.systems.amulet.encounter_state import EncounterState
-from undercroft.systems.amulet.encounter_view import SYSTEM
-from undercroft.systems.amulet.events import Event
-from undercroft.systems.amulet.scenario import ScenarioFile
+from undercroft.systems.amulet.encounter.agents import ScenarioAgent
+from undercroft.systems.amulet.encounter.rules import ending
+from undercroft.systems.amulet.encounter.ruleset import RULESET
+from undercroft.systems.amulet.encounter.scenario import ScenarioFile
+from undercroft.systems.amulet.encounter.state import EncounterState
+from undercroft.systems.amulet.encounter.view import SYSTEM
+from undercroft.systems.amulet.room.events import Event
 
 AGENT: Final = "scenario"
 

@@ -12,16 +12,16 @@ from undercroft.engine.figures import FigureSpec
 from undercroft.engine.game_info import GameInfo
 from undercroft.engine.ruleset_base import AuditedRuleset, AuditParts, Rules
 from undercroft.maps.model import LevelMap, Room
-from undercroft.systems.amulet import audit
-from undercroft.systems.amulet.actions import Action, parse_action
-from undercroft.systems.amulet.game_agents import AGENTS
-from undercroft.systems.amulet.game_config import GameConfig
-from undercroft.systems.amulet.game_figures import GameFigures, figure_spec
-from undercroft.systems.amulet.game_state import GameState
-from undercroft.systems.amulet.game_step import legal_for, step, to_act
-from undercroft.systems.amulet.game_view import view
-from undercroft.systems.amulet.meta_dungeon import new_game
-from undercroft.systems.amulet.view_schema import AmuletTruth, AmuletView
+from undercroft.systems.amulet.game import audit
+from undercroft.systems.amulet.game.agents import AGENTS
+from undercroft.systems.amulet.game.config import GameConfig
+from undercroft.systems.amulet.game.figures import GameFigures, figure_spec
+from undercroft.systems.amulet.game.meta_dungeon import new_game
+from undercroft.systems.amulet.game.rules import legal_for, step, to_act
+from undercroft.systems.amulet.game.state import GameState
+from undercroft.systems.amulet.game.view import view
+from undercroft.systems.amulet.game.view_schema import AmuletTruth, AmuletView
+from undercroft.systems.amulet.room.actions import Action, parse_action
 
 RULES_VERSION: Final = "6"
 """Raise whenever a change would make an old record replay differently."""

@@ -1,0 +1,1 @@
+"""Heroes and monster kinds: their numbers, classes, tactics and conversions."""

@@ -1,0 +1,1 @@
+"""The encounter ruleset: one room's fight from a scenario file."""
