@@ -19,7 +19,7 @@ AMULET := undercroft/systems/amulet
 AMULET_FOLDERS := generation characters room game
 AMULET_PLAIN := $(addprefix $(AMULET)/,generation/config.py generation/tables.py \
 	characters/heroes.py characters/creatures.py characters/modos.py \
-	room/house_rules.py game/config.py game/view_schema.py)
+	room/house_rules.py room/view_schema.py game/config.py game/view_schema.py)
 AMULET_FAST := $(filter-out $(AMULET_PLAIN) %/__init__.py,$(patsubst src/%,%, \
 	$(sort $(wildcard $(AMULET_FOLDERS:%=src/$(AMULET)/%/*.py)))))
 FAST_MODULES := undercroft/rng.py undercroft/values.py undercroft/maps/model.py undercroft/maps/lattice.py \

@@ -7,7 +7,7 @@ from typing import Any
 from pydantic import Field
 
 from undercroft.engine.view_schema import EventView, Schema
-from undercroft.systems.amulet.game.view_schema import ContentView, FoeView, SwarmView
+from undercroft.systems.amulet.room.view_schema import ContentView, FoeView, SwarmView
 
 
 class FighterView(Schema):

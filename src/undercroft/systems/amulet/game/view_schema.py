@@ -7,6 +7,7 @@ from typing import Any
 from pydantic import Field
 
 from undercroft.engine.view_schema import EventView, Schema
+from undercroft.systems.amulet.room.view_schema import ContentView, FoeView, SwarmView
 
 
 class HeroView(Schema):
@@ -60,27 +61,6 @@ class ExitStateView(Schema):
     open: bool
     found: bool
     units: int
-
-
-class FoeView(Schema):
-    id: str
-    kind: str
-    health: int
-    place: str
-    """``room``, or ``beyond`` a murder hole."""
-
-
-class SwarmView(FoeView):
-    capacity: int
-    head_count: int
-    rounds: int
-
-
-class ContentView(Schema):
-    id: str
-    kind: str
-    opened: bool
-    gone: bool
 
 
 class _Room(Schema):
