@@ -14,12 +14,15 @@ STAMP := $(VENV)/.installed
 # top (ruleset.py) stay plain. The one exclusion, AMULET_PLAIN, is the pydantic models:
 # mypyc cannot compile a pydantic model (config.py, tables.py, house_rules.py,
 # view_schema.py, heroes.py, creatures.py, modos.py), and none of them is on a hot path
-# (the monster lookups asked for all game long are in characters/monster_numbers.py).
+# (the monster lookups asked for all game long are in characters/monster_numbers.py);
+# with them game/scaling_odds.py, a script for the README (`python -m` cannot run a
+# compiled module) and on no game's path.
 AMULET := undercroft/systems/amulet
 AMULET_FOLDERS := generation characters room game
 AMULET_PLAIN := $(addprefix $(AMULET)/,generation/config.py generation/tables.py \
 	characters/heroes.py characters/creatures.py characters/modos.py \
-	room/house_rules.py room/view_schema.py game/config.py game/view_schema.py)
+	room/house_rules.py room/view_schema.py game/config.py game/view_schema.py \
+	game/scaling_odds.py)
 AMULET_FAST := $(filter-out $(AMULET_PLAIN) %/__init__.py,$(patsubst src/%,%, \
 	$(sort $(wildcard $(AMULET_FOLDERS:%=src/$(AMULET)/%/*.py)))))
 FAST_MODULES := undercroft/rng.py undercroft/values.py undercroft/maps/model.py undercroft/maps/lattice.py \
