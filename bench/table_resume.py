@@ -40,14 +40,25 @@ def play(service: TableService, steps: int) -> int:
     """Make a table and play it ``steps`` steps (or to its end); returns its id."""
     made = service.create("amulet", {}, AUTOMATED)
     token = next(seat["token"] for seat in made["seats"] if seat["seat"] == HUMAN)
-    live = service.tables[made["table"]]
-    agent, stream = SensibleAgent(), agent_stream(live.seed, HUMAN)
-    while live.steps < steps and live.ruleset.outcome(live.state) is None:
-        view = live.ruleset.view(live.state, HUMAN)
-        choice = agent.choose(view, live.ruleset.legal(live.state, HUMAN), stream)
+    game = service.tables[made["table"]].table
+    agent, stream = SensibleAgent(), agent_stream(game.seed, HUMAN)
+    while game.steps < steps and game.outcome is None:
+        view = game.view(HUMAN)
+        choice = agent.choose(view, game.legal(HUMAN), stream)
         claim = "!" if choice.claim else ""  # the seat page's claim toggle
-        service.choose(token, "127.0.0.1", claim + choice.plain().text, live.steps)
+        service.choose(token, "127.0.0.1", claim + choice.plain().text, game.steps)
     return int(made["table"])
+
+
+def settled(live: LiveTable, seconds: float = 120) -> None:
+    """Wait (at most ``seconds``) until the automated seats' steps, which go on in the
+    background when the person's seat can no longer choose, are taken and stored: the
+    stored rows and the game in memory are then the same game."""
+    deadline = time.monotonic() + seconds
+    while live.continuing:
+        if time.monotonic() > deadline:
+            raise SystemExit(f"the table's automated steps did not finish in {seconds:.0f} s")
+        time.sleep(0.05)
 
 
 def best(work: Callable[[], LiveTable]) -> tuple[float, LiveTable]:
@@ -71,6 +82,7 @@ def main() -> None:
         store = GameStore(f"sqlite:///{Path(folder) / 'games.sqlite3'}")
         service = TableService(store, seeds=lambda: args.seed, snapshot_every=args.every)
         table_id = play(service, args.steps)
+        settled(service.tables[table_id])
         stored = next(table for table in store.tables() if table.id == table_id)
         figures = measure(stored, service.tables[table_id], args.every)
         store.close()
@@ -94,9 +106,9 @@ def measure(stored: StoredTable, played: LiveTable, every: int) -> dict[str, Any
     replay_seconds, replayed = best(lambda: restore(without, every))
     resume_seconds, resumed = best(lambda: restore(stored, every))
     assert resumed.snapshot_at == stored.snapshot.number, "the snapshot was not used"
-    truth = played.ruleset.view(played.state, None)
-    assert played.ruleset.view(resumed.state, None) == truth
-    assert played.ruleset.view(replayed.state, None) == truth
+    truth = played.table.view(None)
+    assert resumed.table.view(None) == truth
+    assert replayed.table.view(None) == truth
     start = time.perf_counter()
     written = snapshot_of(played)
     write_ms = (time.perf_counter() - start) * 1000
