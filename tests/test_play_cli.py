@@ -302,3 +302,20 @@ def test_agent_lookup_gives_amulets_agents_and_names_them_when_refused() -> None
     assert play_seats.make_agent(" Sensible ").name == "sensible"
     with pytest.raises(BadInput, match="known: random, sensible"):
         play_seats.make_agent("clever")
+
+
+def test_typed_text_finds_a_choice_whatever_its_case() -> None:
+    from dataclasses import dataclass
+
+    from undercroft.cli.play_turns import matching
+
+    @dataclass(frozen=True)
+    class Choice:
+        text: str
+
+    legal = [Choice("Mage-1 attacks Goblin-1"), Choice("Mage-1 attacks Goblin-10"),
+             Choice("Warrior-2 waits")]
+    assert matching("warrior", legal) == [legal[2]]
+    assert matching("MAGE-1 ATTACKS GOBLIN-1", legal) == [legal[0]]
+    assert matching("mage-1 attacks goblin", legal) == legal[:2]
+    assert matching("", legal) == []

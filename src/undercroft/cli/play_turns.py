@@ -176,6 +176,17 @@ def _auto_seats(text: str | None, seats: list[str]) -> list[str]:
     return [seat for seat in seats if seat in chosen]
 
 
+def matching(typed: str, legal: Sequence[Any]) -> list[Any]:
+    """The actions whose text begins with ``typed``, whatever the case of either (names in
+    choices are capitalised; people type as they like); a text typed in full is the one
+    action it names even when it also begins a longer one."""
+    if not typed:
+        return []
+    wanted = typed.lower()
+    whole = [action for action in legal if action.text.lower() == wanted]
+    return whole or [action for action in legal if action.text.lower().startswith(wanted)]
+
+
 def _ask(console: Console, stdin: TextIO, seat: str, legal: Sequence[Any]) -> Any:
     """The action the person means, or None to stop (quit, or the end of input)."""
     while True:
@@ -186,7 +197,7 @@ def _ask(console: Console, stdin: TextIO, seat: str, legal: Sequence[Any]) -> An
         typed = " ".join(line.split()).lower()
         if typed.isdigit() and 1 <= int(typed) <= len(legal):
             return legal[int(typed) - 1]
-        fits = [action for action in legal if action.text.startswith(typed)] if typed else []
+        fits = matching(typed, legal)
         if len(fits) == 1:
             return fits[0]
         console.print("Type the number of an action or the start of its text (one action "
