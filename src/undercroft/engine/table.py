@@ -88,6 +88,13 @@ def read_config(ruleset: Ruleset[Any, Any], raw: Mapping[str, Any], where: str =
         raise BadInput(f"{field}: {problem.message}") from None
 
 
+def claiming_form(action: Any) -> Any | None:
+    """The action that also claims the last step's announcements (Amulet's
+    ``Action.claiming``); None in a system that has no announcements to claim."""
+    claiming = getattr(action, "claiming", None)
+    return claiming() if callable(claiming) else None
+
+
 class Table:
     """One game in progress. Not thread-safe: a caller shared by threads holds a lock."""
 
@@ -282,21 +289,18 @@ class Table:
         except ValueError:
             return None
         if claim:
-            claiming = getattr(action, "claiming", None)
-            if not callable(claiming):
-                return None
-            action = claiming()
-        return str(action.text)
+            action = claiming_form(action)
+        return None if action is None else str(action.text)
 
     def _claiming(self, seat: Seat, action: Any) -> Any:
-        claiming = getattr(action, "claiming", None)
-        if not callable(claiming):
+        claiming = claiming_form(action)
+        if claiming is None:
             raise BadInput(f"a leading '!' claims announcements, which {self.ruleset.name} "
                            "does not have")
         if not self.view(seat).get("claims"):
             raise BadInput("nothing to claim now: '!' claims the last step's announcements, "
                            "and there are none that another hero caused")
-        return claiming()
+        return claiming
 
     def choose(self, seat: Seat, choice: Any) -> None:
         """Hold a person's choice (an action, or its text: :meth:`read`) for the step that
