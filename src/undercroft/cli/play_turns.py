@@ -194,7 +194,7 @@ def _ask(console: Console, stdin: TextIO, seat: str, legal: Sequence[Any]) -> An
         line = stdin.readline()
         if not line or line.strip().lower() == "quit":
             return None
-        typed = " ".join(line.split()).lower()
+        typed = " ".join(line.split())
         if typed.isdigit() and 1 <= int(typed) <= len(legal):
             return legal[int(typed) - 1]
         fits = matching(typed, legal)
