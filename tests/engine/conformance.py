@@ -16,6 +16,7 @@ from pydantic import ValidationError
 from undercroft.engine import snapshot
 from undercroft.engine.agents import agent_stream
 from undercroft.engine.api import Ruleset
+from undercroft.engine.capabilities import ChoiceWords, choice_words
 from undercroft.engine.record import Record, new_record, state_hash
 from undercroft.engine.runner import choose_all
 
@@ -75,6 +76,30 @@ def misfits(ruleset: Ruleset[Any, Any], state: Any) -> list[str]:
             problem = error.errors()[0]
             where = ".".join(str(part) for part in problem["loc"])
             found.append(f"{seat}: {where}: {problem['msg']}")
+    return found
+
+
+def badly_worded(ruleset: Ruleset[Any, Any], state: Any) -> list[str]:
+    """Every seat's legal choices that are not each said in words, with the choice's id
+    in brackets at the end (engine.capabilities.Wording), and any wording that changes
+    the game's truth by being read."""
+    found = []
+    before = truth_hash(ruleset, state)
+    for seat in ruleset.to_act(state):
+        legal = ruleset.legal(state, seat)
+        try:
+            worded = choice_words(ruleset, state, seat, legal)
+        except ValueError as error:
+            found.append(f"{seat}: {error}")
+            continue
+        for action, wording in zip(legal, worded, strict=True):
+            if not wording.words.strip() or "\n" in wording.words:
+                found.append(f"{seat}: {action.text!r} worded {wording.words!r}")
+            elif isinstance(ruleset, ChoiceWords) and not wording.words.endswith(")"):
+                found.append(f"{seat}: {action.text!r} worded {wording.words!r} (no id "
+                             "in brackets at the end)")
+    if truth_hash(ruleset, state) != before:
+        found.append("wording the choices changed the game's truth")
     return found
 
 

@@ -4,7 +4,13 @@ from __future__ import annotations
 
 import pytest
 
-from undercroft.engine.capabilities import PlayersMap, players_map, simulated
+from undercroft.engine.capabilities import (
+    PlayersMap,
+    Wording,
+    choice_words,
+    players_map,
+    simulated,
+)
 from undercroft.engine.registry import get, names
 from undercroft.errors import BadInput
 
@@ -35,3 +41,15 @@ def test_a_ruleset_without_figures_is_refused_by_the_balance_lab() -> None:
 
     with pytest.raises(BadInput, match="bare declares no figures"):
         simulated(Bare())  # type: ignore[arg-type]
+
+
+def test_a_system_without_wordings_says_each_choice_by_its_own_text() -> None:
+    class Plain:
+        name = "plain"
+
+    class Choice:
+        text = "wait"
+
+    worded = choice_words(Plain(), None, "Seat-1", [Choice()])  # type: ignore[arg-type]
+    assert worded == [Wording("wait")]
+    assert worded[0].as_dict() == {"words": "wait", "futile": None, "pointless": False}

@@ -14,6 +14,7 @@ from typing import Any
 
 import pytest
 from conformance import (
+    badly_worded,
     leaks,
     misfits,
     play,
@@ -24,7 +25,7 @@ from conformance import (
     truth_hash,
 )
 
-from undercroft.engine.capabilities import HiddenFragments, simulated
+from undercroft.engine.capabilities import HiddenFragments, Wording, simulated
 from undercroft.engine.figures import Share
 from undercroft.engine.record import Record, load_record, replay, save_record
 from undercroft.engine.registry import get, names
@@ -149,6 +150,44 @@ def test_every_view_fits_its_schema_at_every_step(name: str, policy: str) -> Non
         play(ruleset, _config(name), seed, POLICIES[policy], _bound(name), after=check)
     assert found == []
     assert len(checked) > 10 and checked[-1] is not None
+
+
+@pytest.mark.parametrize("name", names())
+def test_every_legal_choice_is_said_in_words_at_every_step(name: str) -> None:
+    """The phones and the terminal show each choice in words (``choice_words``): one
+    wording per legal choice, on one line, ending in the choice's id in brackets where
+    the system words its choices, read without changing the game."""
+    ruleset = get(name)
+    found: list[str] = []
+    checked = []
+
+    def check(state: Any) -> None:
+        checked.append(1)
+        found.extend(badly_worded(ruleset, state))
+
+    check(ruleset.new(_config(name), 1))
+    play(ruleset, _config(name), 1, random_policy, _bound(name), after=check)
+    assert found[:5] == []
+    assert len(checked) > 10
+
+
+def test_the_wording_check_catches_a_missing_or_unbracketed_wording() -> None:
+    ruleset = get("labyrinth")
+    state = ruleset.new(_config("labyrinth"), 1)
+
+    class Short:
+        def __getattr__(self, name: str) -> Any:
+            return getattr(ruleset, name)
+
+        def choice_words(self, state: Any, seat: str, actions: Any) -> list[Wording]:
+            return [Wording(action.text) for action in actions][1:]
+
+    class Bare(Short):
+        def choice_words(self, state: Any, seat: str, actions: Any) -> list[Wording]:
+            return [Wording(action.text) for action in actions]
+
+    assert any("wordings for" in problem for problem in badly_worded(Short(), state))
+    assert any("no id in brackets" in problem for problem in badly_worded(Bare(), state))
 
 
 def test_the_schema_check_catches_a_view_that_shows_more_or_less() -> None:

@@ -213,6 +213,16 @@ def test_amulet_offers_take_half_for_the_choices_that_roll_and_takes_it(
     assert labyrinth.seat("Seat-1")["take_half"] == {}
 
 
+def test_a_seat_is_sent_each_legal_choice_in_words(tmp_path: Path) -> None:
+    table = Table(TestClient(new_app(tmp_path, seed=3)), "amulet")
+    seat = table.seat("Warrior")
+    assert set(seat["words"]) == set(seat["legal"]) and seat["legal"]
+    assert all(set(worded) == {"words", "futile", "pointless"} and worded["words"]
+               for worded in seat["words"].values())
+    table.choose("Warrior", seat["legal"][0])
+    assert table.seat("Warrior")["words"] == {}  # chosen: nothing more to say this round
+
+
 def test_a_bang_is_refused_where_a_system_has_no_announcements(tmp_path: Path) -> None:
     table = Table(TestClient(new_app(tmp_path)), "labyrinth")
     answer = table.choose("Seat-1", "!" + table.seat("Seat-1")["legal"][0])

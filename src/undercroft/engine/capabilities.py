@@ -12,16 +12,19 @@ methods are one more capability of this kind (engine.audit.Auditable).
   the web table and the terminal.
 - :class:`Standing`: figures of where a game stands at any step, not only once it has
   ended (``undercroft replay --round``).
+- :class:`ChoiceWords`: each legal choice said in words for a person (the phones and the
+  terminal), with the choices that cannot help marked.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any, Final, Protocol, runtime_checkable
 
 from pydantic import BaseModel
 
-from undercroft.engine.api import Ruleset, Seat
+from undercroft.engine.api import Action, Ruleset, Seat
 from undercroft.engine.figures import FigureSpec, GameWatcher
 from undercroft.errors import BadInput
 from undercroft.maps.model import LevelMap
@@ -71,6 +74,49 @@ class Standing(Protocol):
         ...
 
 
+@dataclass(frozen=True)
+class Wording:
+    """One legal choice said for a person: ``words`` first, the choice's id second in
+    brackets (``Open the door north (c1)``, ``Take the stair down (1.1)``).
+
+    ``futile`` says why the choice cannot help when the rules make it so (an attack that
+    cannot hurt its target): the pages mark it. ``pointless`` choices are ones the rules
+    leave legal but no player would want in play (the pages fold them away; typing the
+    choice's text still works). Neither changes what is legal: records and agents see
+    the same choices."""
+
+    words: str
+    futile: str | None = None
+    pointless: bool = False
+
+    def as_dict(self) -> dict[str, Any]:
+        return {"words": self.words, "futile": self.futile, "pointless": self.pointless}
+
+
+@runtime_checkable
+class ChoiceWords(Protocol):
+    """A ruleset that can say its choices in words."""
+
+    def choice_words(self, state: Any, seat: Seat, actions: Sequence[Action]
+                     ) -> list[Wording]:
+        """One wording per action of ``actions`` (a seat's legal choices at ``state``),
+        in the same order. Reads the state only."""
+        ...
+
+
+def choice_words(ruleset: Ruleset[Any, Any], state: Any, seat: Seat,
+                 actions: Sequence[Action]) -> list[Wording]:
+    """The ruleset's wording of ``actions`` (:class:`ChoiceWords`), else each choice's
+    own text."""
+    if isinstance(ruleset, ChoiceWords):
+        worded = ruleset.choice_words(state, seat, actions)
+        if len(worded) != len(actions):
+            raise ValueError(f"{ruleset.name}: {len(worded)} wordings for "
+                             f"{len(actions)} choices")
+        return worded
+    return [Wording(action.text) for action in actions]
+
+
 def standing(ruleset: Ruleset[Any, Any], state: Any) -> dict[str, Any]:
     """Where the game at ``state`` stands, in figures: the ruleset's own (``Standing``),
     else its outcome's summary once it has ended, else none."""
@@ -82,7 +128,7 @@ def standing(ruleset: Ruleset[Any, Any], state: Any) -> dict[str, Any]:
 
 CAPABILITIES: Final[Mapping[str, type]] = {
     "players_map": PlayersMap, "standing": Standing, "simulated": Simulated,
-    "hidden_fragments": HiddenFragments}
+    "hidden_fragments": HiddenFragments, "choice_words": ChoiceWords}
 """Each capability by the name a client reads (the web table's state lists them)."""
 
 

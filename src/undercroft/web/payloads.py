@@ -19,7 +19,7 @@ from typing import Any
 
 from undercroft.engine import registry
 from undercroft.engine.api import Seat
-from undercroft.engine.capabilities import offered
+from undercroft.engine.capabilities import choice_words, offered
 from undercroft.web.live import LiveTable, half_forms
 
 
@@ -74,6 +74,7 @@ def seat_updates(live: LiveTable, seats: list[Seat]) -> dict[Seat, Update]:
         choosing = chosen is None and seat in waiting
         state = _join(common, view=parts.view(seat), events=parts.events(seat),
                       seat=_text(seat), legal=parts.legal(seat) if choosing else "[]",
+                      words=parts.words(seat) if choosing else "{}",
                       take_half=parts.halves(seat) if choosing else "{}",
                       chosen="null" if chosen is None else _text(chosen.text))
         updates[seat] = Update((live.table.changes, None if chosen is None else chosen.text),
@@ -96,6 +97,7 @@ class _Parts:
     _events: dict[Seat, str] = field(default_factory=dict)
     _legal: dict[Seat, str] = field(default_factory=dict)
     _halves: dict[Seat, str] = field(default_factory=dict)
+    _words: dict[Seat, str] = field(default_factory=dict)
     _legal_actions: dict[Seat, list[Any]] = field(default_factory=dict)
 
     def view(self, seat: Seat | None) -> str:
@@ -122,6 +124,15 @@ class _Parts:
         if seat not in self._legal:
             self._legal[seat] = _text([action.text for action in self._actions(seat)])
         return self._legal[seat]
+
+    def words(self, seat: Seat) -> str:
+        """Each legal choice said in words (engine.capabilities.Wording), by its text."""
+        if seat not in self._words:
+            live, actions = self.live, self._actions(seat)
+            worded = choice_words(live.table.ruleset, live.table.state, seat, actions)
+            self._words[seat] = _text({action.text: wording.as_dict()
+                                       for action, wording in zip(actions, worded, strict=True)})
+        return self._words[seat]
 
     def halves(self, seat: Seat) -> str:
         """The "take half" form of each legal choice that has one, by its text."""
