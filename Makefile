@@ -44,7 +44,7 @@ run: install
 	$(BIN)/undercroft serve
 
 lint: install
-	$(BIN)/ruff check src tests bench
+	$(BIN)/ruff check src tests bench tools
 	$(BIN)/mypy
 
 test: lint
