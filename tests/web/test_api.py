@@ -11,6 +11,7 @@ import sys
 import time
 import urllib.request
 from collections.abc import Iterator
+from contextlib import ExitStack
 from pathlib import Path
 from typing import Any
 
@@ -84,7 +85,8 @@ def test_an_amulet_round_waits_for_every_human_seat_and_shows_who_is_still_choos
     assert state["step"] == 0
     seats = {row["seat"]: row for row in state["seats"]}
     assert seats["Warrior"] == {"seat": "Warrior", "automated": None, "to_act": True,
-                                "chosen": True}
+                                "chosen": True, "joined": True}
+    assert not seats["Wizard"]["joined"]  # nobody has opened the Wizard's seat yet
     assert seats["Elf"]["automated"] == "sensible" and not seats["Elf"]["chosen"]
     still = [seat for seat, row in seats.items()
              if row["to_act"] and not row["chosen"] and not row["automated"]]
@@ -114,11 +116,21 @@ def test_followers_are_sent_only_who_has_chosen_when_nothing_else_changed(
     table = Table(client, "amulet", automated={"Elf": "sensible", "Wizard": "sensible"})
     names = {"table": table.token, "Warrior": table.seat_tokens["Warrior"],
              "Valkyrie": table.seat_tokens["Valkyrie"]}
-    with client.websocket_connect(f"/ws?t={names['table']}") as screen, \
-            client.websocket_connect(f"/ws?t={names['Warrior']}") as warrior, \
-            client.websocket_connect(f"/ws?t={names['Valkyrie']}") as valkyrie:
-        for socket in (screen, warrior, valkyrie):
-            assert socket.receive_json()["type"] == "state"
+    with ExitStack() as sockets:
+        followers = []
+        for name in ("table", "Warrior", "Valkyrie"):  # each after the last has its state
+            followers.append(sockets.enter_context(client.websocket_connect(
+                f"/ws?t={names[name]}")))
+            assert followers[-1].receive_json()["type"] == "state"
+        screen, warrior, valkyrie = followers
+        # a phone joining is told to those already following (the screen withdraws its
+        # invitation): the Warrior's and the Valkyrie's to the screen, the Valkyrie's to
+        # the Warrior
+        for socket, joined in ((screen, ["Warrior"]), (screen, ["Warrior", "Valkyrie"]),
+                               (warrior, ["Warrior", "Valkyrie"])):
+            short = socket.receive_json()
+            assert short["type"] == "seats" and short["step"] == 0
+            assert [row["seat"] for row in short["seats"] if row["joined"]] == joined
         assert table.choose("Warrior", table.seat("Warrior")["legal"][0]).status_code == 200
         whole = warrior.receive_json()
         assert whole["type"] == "state" and whole["state"]["legal"] == []
@@ -375,3 +387,4 @@ def test_a_huge_body_sent_in_chunks_is_refused(client: TestClient) -> None:
     small = client.post("/api/tables", content=iter([b'{"system": "nosuch"}']),
                         headers={"content-type": "application/json"})
     assert small.status_code == 400 and small.headers["cache-control"] == "no-store"
+

@@ -75,7 +75,8 @@ def test_the_table_token_only_watches(client: TestClient) -> None:
 def test_a_seat_token_does_not_open_the_screens_routes(client: TestClient) -> None:
     table = Table(client, "amulet")
     seat = table.seat_tokens["Warrior"]
-    for path in ("/api/table", "/api/table/map.svg", "/api/table/qr.svg"):
+    for path in ("/api/table", "/api/table/map.svg", "/api/table/qr.svg",
+                 "/api/table/invites"):
         assert client.get(path, params={"t": seat, "seat": "Elf"}).status_code == 403, path
 
 
@@ -150,6 +151,30 @@ def test_the_database_keeps_only_hashes_of_tokens(client: TestClient, tmp_path: 
         assert token.encode() not in raw
         assert token_hash(token).encode() in raw
         assert same_hash(token, token_hash(token)) and not same_hash(token, token_hash("x"))
+
+
+def test_the_screen_loses_a_seats_invitation_as_soon_as_its_player_joins(
+        client: TestClient) -> None:
+    table = Table(client, "amulet")
+
+    def invited() -> list[str]:
+        answer = client.get("/api/table/invites", params={"t": table.token})
+        assert answer.status_code == 200
+        return [invite["seat"] for invite in answer.json()]
+
+    assert invited() == ["Warrior", "Elf", "Valkyrie", "Wizard"]
+    with client.websocket_connect(f"/ws?t={table.token}") as screen:
+        first = screen.receive_json()["state"]
+        assert not any(row["joined"] for row in first["seats"])
+        assert table.seat("Elf")["seat"] == "Elf"  # the Elf's phone opens its page
+        told = screen.receive_json()  # at once, not at the next step
+        assert told["type"] == "seats" and told["step"] == 0
+        assert [row["seat"] for row in told["seats"] if row["joined"]] == ["Elf"]
+    assert invited() == ["Warrior", "Valkyrie", "Wizard"]
+    assert client.get("/api/table/qr.svg", params={"t": table.token, "seat": "Elf"}
+                      ).status_code == 403
+    assert table.choose("Wizard", "wait").status_code == 200
+    assert invited() == ["Warrior", "Valkyrie"]
 
 
 def test_tokens_are_long_and_never_repeat() -> None:

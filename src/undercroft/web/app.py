@@ -136,6 +136,10 @@ def _address(request: Request | WebSocket) -> str:
 
 
 def _api_routes(app: FastAPI, service: TableService) -> None:
+    def seat_link(request: Request, token: str) -> str:
+        """A seat's invite link, on the address the request came to."""
+        return f"{str(request.base_url).rstrip('/')}/seat?t={token}"
+
     @app.get("/api/systems")
     def list_systems() -> list[dict[str, Any]]:
         return systems()
@@ -157,9 +161,14 @@ def _api_routes(app: FastAPI, service: TableService) -> None:
 
     @app.get("/api/table/qr.svg")
     def invite_code(request: Request, t: str = "", seat: str = "") -> Response:
-        token = service.invite(t, _address(request), seat)
-        url = f"{str(request.base_url).rstrip('/')}/seat?t={token}"
+        url = seat_link(request, service.invite(t, _address(request), seat))
         return Response(qr_svg(url), media_type="image/svg+xml")
+
+    @app.get("/api/table/invites")
+    def invitations(request: Request, t: str = "") -> list[dict[str, str]]:
+        links = {seat: seat_link(request, token)
+                 for seat, token in service.invitations(t, _address(request))}
+        return [{"seat": seat, "url": url, "qr": qr_svg(url)} for seat, url in links.items()]
 
     @app.get("/api/seat")
     def get_seat(request: Request, t: str = "") -> Response:

@@ -66,6 +66,9 @@ class LiveTable:
     """When its game ended (UTC), for archiving finished tables."""
     continuing: bool = False
     """Automated steps are due and queued to be taken in the background."""
+    joined: set[str] = field(default_factory=set)
+    """Human seats taken: their token used since start-up, or a choice of theirs in the
+    record (memory only); their invitations are withdrawn (``web.tables``)."""
 
 
 def snapshot_of(live: LiveTable) -> StoredSnapshot:

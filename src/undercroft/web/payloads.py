@@ -172,7 +172,8 @@ def _common(live: LiveTable, parts: _Parts) -> tuple[str, str]:
     """The fields every payload of this moment shares, as the inside of a JSON object,
     and the short ``seats`` message of the same moment."""
     seats = _text([{"seat": seat, "automated": live.table.automated.get(seat),
-                    "to_act": seat in parts.to_act, "chosen": seat in live.table.pending}
+                    "to_act": seat in parts.to_act, "chosen": seat in live.table.pending,
+                    "joined": seat in live.joined}
                    for seat in live.table.seats])
     announcements = _text([event["announcement"] for event in live.table.last_events
                            if isinstance(event.get("announcement"), str)])

@@ -95,9 +95,8 @@ class TableService:
         """Tables whose record no longer replays, with the reason."""
         self._tokens: dict[str, tuple[int, Seat | None]] = {}
         self._invites: dict[tuple[int, Seat], str] = {}
-        """Seat tokens of tables made by this process (memory only), for invite QR codes."""
-        self._joined: set[tuple[int, Seat]] = set()
-        """Seats whose token has been used (memory only): their invitations are withdrawn."""
+        """Seat tokens of tables made by this process (memory only), for invite QR codes;
+        a seat's is withdrawn once the seat is taken (``LiveTable.joined``)."""
         self._accepted: dict[tuple[int, Seat], tuple[int, str]] = {}
         """Each seat's latest accepted choice: the step it answered and its text (so the
         same choice sent again is answered, not taken twice)."""
@@ -176,6 +175,9 @@ class TableService:
         live.last_active = listed.last_active or stored.created
         live.finished = listed.finished
         with live.lock:
+            humans = {seat.seat for seat in stored.seats if seat.agent is None}
+            live.joined.update(seat for step in _choices(live) for seat in step
+                               if seat in humans)
             if live.finished is None and live.table.ruleset.outcome(live.table.state) is not None:
                 live.finished = self.clock()  # ended under a build that did not mark it
             self._add(live, stored.token_hash, stored.seats)
@@ -280,8 +282,17 @@ class TableService:
         live, seat = self.access(token, address)
         if seat is None:
             raise Refused(403, "the table token only watches: this needs a seat's token")
-        self._joined.add((live.id, seat))
+        self._take(live, seat)
         return live, seat
+
+    def _take(self, live: LiveTable, seat: Seat) -> None:
+        """Count ``seat`` as taken from now on; the first time, tell the followers (the
+        screen withdraws its invitation)."""
+        with live.lock:
+            if seat in live.joined:
+                return
+            live.joined.add(seat)
+            self._notify(live)
 
     # --- what the routes do ---------------------------------------------------------------
 
@@ -373,19 +384,26 @@ class TableService:
                           "not a seat of this table, or the server restarted since the table "
                           "was made (use the links given then)")
         with live.lock:
-            taken = (live.id, seat) in self._joined or seat in live.table.pending or any(
-                seat in step for step in _choices(live))
+            taken = _taken(live, seat)
         if taken:
             raise Refused(403, f"seat {seat[:MAX_NAME]!r} is taken: its invitation is no "
                           "longer shown (the link given when the table was made still works)")
         return found
+
+    def invitations(self, token: str, address: str) -> list[tuple[Seat, str]]:
+        """Every seat of the table the table token may still hand out, with its token
+        (:meth:`invite`'s rule), in the table's seat order."""
+        live = self.watch(token, address)
+        with live.lock:
+            return [(seat, self._invites[(live.id, seat)]) for seat in live.table.seats
+                    if (live.id, seat) in self._invites and not _taken(live, seat)]
 
     def subscribe(self, token: str, address: str, send: Send
                   ) -> tuple[Update, Callable[[], None]]:
         """The state now and a way to stop; ``send`` gets the state after every change."""
         live, seat = self.access(token, address)
         if seat is not None:
-            self._joined.add((live.id, seat))
+            self._take(live, seat)
         subscriber = _Subscriber(seat, send)
         with live.lock:
             now_ = table_update(live) if seat is None else seat_updates(live, [seat])[seat]
@@ -418,6 +436,13 @@ class TableService:
     def close(self) -> None:
         self.background.close()
         self.store.close()
+
+
+def _taken(live: LiveTable, seat: Seat) -> bool:
+    """Whether someone sits at ``seat``: its token was used since start-up, or the record
+    holds a choice of its (``joined`` has both), or it has chosen this round (under the
+    table's lock)."""
+    return seat in live.joined or seat in live.table.pending
 
 
 def _recorded(live: LiveTable, seat: Seat, step: int, said: str) -> bool:

@@ -1,19 +1,19 @@
 // The shared screen (table.html): follows the table over the WebSocket with the
 // table token from the page's address and draws every state (docs/web-api.md).
 
-import {followState, imageInto, pageToken, withQuery} from "./api.js";
-import {byId, el, fill} from "./dom.js";
+import {followState, pageToken} from "./api.js";
+import {byId} from "./dom.js";
 import {Countdown, MapImage, drawRooms, levelLine} from "./amulet.js";
 import {EventLog} from "./log.js";
 import {drawFacts, drawFoes, drawHeroes, drawOutcome, drawSeats, waitingLine} from "./panels.js";
 import {Announcer} from "./speech.js";
+import {drawInvites} from "./invites.js";
 
 const token = pageToken();
 const announcer = new Announcer(byId("announcement"));
 const log = new EventLog(byId("log"));
 const countdown = new Countdown(byId("countdown"));
 const map = token ? new MapImage(byId("map"), token) : null;
-let invitesDrawn = false;
 
 function draw(state) {
   const view = state.view || {};
@@ -45,7 +45,7 @@ function draw(state) {
   }
   log.update(state);
   announcer.update(state);
-  drawInvites(state);
+  drawInvites(state, token);
 }
 
 /** The party's treasure and tokens in one line. */
@@ -53,22 +53,6 @@ function drawPurse(view) {
   const heroes = view.heroes || [];
   const sum = (field) => heroes.reduce((total, hero) => total + (hero[field] || 0), 0);
   byId("purse").textContent = `Treasure ${sum("treasure")} · tokens ${sum("tokens")}`;
-}
-
-/** A QR code per human seat, open until the game has started. */
-function drawInvites(state) {
-  if (invitesDrawn) return;
-  invitesDrawn = true;
-  const humans = (state.seats || []).filter((seat) => !seat.automated);
-  const details = byId("invites");
-  details.hidden = !humans.length;
-  details.open = state.step === 0;
-  fill(byId("qr"), humans.map((seat) => {
-    const img = el("img", {class: "qr", alt: `invite for ${seat.seat}`});
-    imageInto(img, withQuery("/api/table/qr.svg", {t: token, seat: seat.seat}))
-      .catch(() => { img.alt = `no invite code for ${seat.seat}`; });
-    return el("figure", {}, img, el("figcaption", {}, seat.seat));
-  }));
 }
 
 function showConnection(word) {
