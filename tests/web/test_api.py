@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import re
 import socket
+import sqlite3
 import subprocess
 import sys
 import time
@@ -388,3 +389,47 @@ def test_a_huge_body_sent_in_chunks_is_refused(client: TestClient) -> None:
                         headers={"content-type": "application/json"})
     assert small.status_code == 400 and small.headers["cache-control"] == "no-store"
 
+
+def test_the_lobby_lists_open_tables_newest_first_with_their_watch_links(
+        tmp_path: Path) -> None:
+    client = TestClient(new_app(tmp_path))
+    assert client.get("/api/tables").json() == []
+    amulet = Table(client, "amulet", automated={"Elf": "random"})
+    labyrinth = Table(client, "labyrinth")
+    finished = Table(client, "squad")
+    finished.live().finished = finished.live().last_active  # its game has ended
+    assert amulet.seat("Warrior")["seat"] == "Warrior"  # the Warrior's phone has joined
+    listed = client.get("/api/tables").json()
+    assert [row["table"] for row in listed] == [labyrinth.id, amulet.id]
+    rows = {row["table"]: row for row in listed}
+    assert rows[amulet.id]["system"] == "amulet" and rows[amulet.id]["step"] == 0
+    assert rows[amulet.id]["seats"][:2] == [
+        {"seat": "Warrior", "automated": None, "joined": True},
+        {"seat": "Elf", "automated": "random", "joined": False}]
+    for table in (amulet, labyrinth):  # a lost watch link, found again, opens the screen
+        url = rows[table.id]["watch_url"]
+        assert url == f"/table?t={table.token}"
+        assert client.get("/api/table", params={"t": url.split("t=")[1]}).json()["table"] \
+            == table.id
+
+    restarted = TestClient(new_app(tmp_path))  # kept in the database
+    again = {row["table"]: row for row in restarted.get("/api/tables").json()}
+    assert again[labyrinth.id]["watch_url"] == f"/table?t={labyrinth.token}"
+    with sqlite3.connect(tmp_path / "games.sqlite3") as db:  # as an older build left it
+        db.execute("DELETE FROM game_watch_tokens WHERE table_id = ?", (amulet.id,))
+    older = {row["table"]: row for row in TestClient(new_app(tmp_path)).get(
+        "/api/tables").json()}
+    assert older[amulet.id]["watch_url"] is None
+    assert older[labyrinth.id]["watch_url"] == f"/table?t={labyrinth.token}"
+
+
+def test_an_archived_table_leaves_the_list_and_its_watch_token_the_database(
+        tmp_path: Path) -> None:
+    client = TestClient(new_app(tmp_path))
+    table = Table(client, "cardcrawl")
+    service = client.app.state.service  # type: ignore[attr-defined]
+    service._archive([table.id])
+    assert client.get("/api/tables").json() == []
+    with sqlite3.connect(tmp_path / "games.sqlite3") as db:
+        assert db.execute("SELECT COUNT(*) FROM game_watch_tokens").fetchone() == (0,)
+    assert client.get("/api/table", params={"t": table.token}).status_code == 410

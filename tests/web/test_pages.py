@@ -126,3 +126,34 @@ def test_each_script_parses_as_a_module(script: Path) -> None:
                              input=script.read_text(encoding="utf-8"), capture_output=True,
                              text=True, timeout=60, check=False)
     assert checked.returncode == 0, f"{script.name}:\n{checked.stderr}"
+
+
+BY_ID = re.compile(r"""byId\(\s*["']([\w-]+)["']\s*\)""")
+
+
+def loaded_modules(page: Path) -> set[str]:
+    """The scripts a page loads, with every module they import, by file name."""
+    found: set[str] = set()
+    waiting = [str(attrs["src"]).removeprefix("/static/")
+               for tag, attrs in tags_of(page.read_text(encoding="utf-8"))
+               if tag == "script" and attrs.get("src")]
+    while waiting:
+        name = waiting.pop()
+        if name not in found:
+            found.add(name)
+            text = (STATIC / name).read_text(encoding="utf-8")
+            waiting.extend(target.removeprefix("./") for target in IMPORT.findall(text))
+    return found
+
+
+@pytest.mark.parametrize(("page", "module"), [("table.html", "invites.js"),
+                                              ("index.html", "open_tables.js")])
+def test_the_invitations_and_the_open_tables_have_their_places_in_their_pages(
+        page: str, module: str) -> None:
+    """The table screen draws its invitations, the lobby its list of open tables: each
+    page loads its module, and every element the module looks up is in the page."""
+    assert module in loaded_modules(STATIC / page)
+    ids = {str(attrs.get("id")) for _, attrs in tags_of((STATIC / page).read_text(
+        encoding="utf-8")) if attrs.get("id")}
+    wanted = set(BY_ID.findall((STATIC / module).read_text(encoding="utf-8")))
+    assert wanted and wanted <= ids, wanted - ids

@@ -5,6 +5,7 @@ database nor the logs."""
 from __future__ import annotations
 
 import logging
+import sqlite3
 from pathlib import Path
 
 import pytest
@@ -141,16 +142,34 @@ def test_websockets_with_a_bad_token_close_with_4403_and_429_with_4429(
     assert closed.value.code == 4429
 
 
-def test_the_database_keeps_only_hashes_of_tokens(client: TestClient, tmp_path: Path) -> None:
+def test_the_database_keeps_only_hashes_of_seat_tokens(client: TestClient,
+                                                       tmp_path: Path) -> None:
+    """Seat tokens only as hashes; the table token (watch only) also as itself, in its
+    own table, for the lobby's list (docs/security.md)."""
     table = Table(client, "amulet", automated={"Elf": "random"})
     raw = b"".join(path.read_bytes() for path in tmp_path.glob("games.sqlite3*"))
     # (the file and its write-ahead log: a fresh commit may still be in the log)
     tokens = [table.token, *table.seat_tokens.values()]
     assert len(tokens) == 4
     for token in tokens:
-        assert token.encode() not in raw
         assert token_hash(token).encode() in raw
         assert same_hash(token, token_hash(token)) and not same_hash(token, token_hash("x"))
+    for token in table.seat_tokens.values():
+        assert token.encode() not in raw
+    with sqlite3.connect(tmp_path / "games.sqlite3") as db:
+        kept = db.execute("SELECT table_id, token FROM game_watch_tokens").fetchall()
+    assert kept == [(table.id, table.token)]
+
+
+def test_the_lobbys_list_shows_watch_links_and_never_a_seats_token(
+        client: TestClient) -> None:
+    tables = [Table(client, "amulet", automated={"Elf": "random"}), Table(client, "squad")]
+    answer = client.get("/api/tables")
+    assert answer.status_code == 200
+    for table in tables:
+        assert f"/table?t={table.token}" in answer.text
+        for token in table.seat_tokens.values():
+            assert token not in answer.text and token_hash(token) not in answer.text
 
 
 def test_the_screen_loses_a_seats_invitation_as_soon_as_its_player_joins(

@@ -5,8 +5,10 @@ and one row per step, never pickled (DESIGN.md: "never pickle state"): a restart
 replays each table's steps from its seed and stands exactly where it was. Beside the
 record a table may keep its latest snapshot (``engine.snapshot``: the state as JSON,
 compressed), so that a long game resumes from there and replays only the steps after it;
-a snapshot is a cache, never the truth, and one that cannot be used is passed over. Tokens are kept
-only as their SHA-256, so a copy of the database lets nobody sit down at a table.
+a snapshot is a cache, never the truth, and one that cannot be used is passed over. Seat
+tokens are kept only as their SHA-256, so a copy of the database lets nobody sit down at
+a table; the table token, which only watches, is also kept itself, for the lobby's list
+of open tables (docs/security.md).
 
 SQLAlchemy Core keeps the same code on SQLite (the default: a file beside the high scores,
 under ``$UNDERCROFT_DATA``) and on PostgreSQL (by URL). A step's row is written in the same
@@ -18,6 +20,7 @@ from __future__ import annotations
 
 import hashlib
 import hmac
+import re
 from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, replace
@@ -51,11 +54,14 @@ from undercroft.store.schema import (
     SNAPSHOTS,
     STEPS,
     TABLES,
+    WATCH_TOKENS,
     bring_up_to_date,
 )
 from undercroft.store.urls import engine_url
 
 FILE_NAME: Final = "games.sqlite3"
+_TOKEN_TEXT: Final = re.compile(r"[A-Za-z0-9_-]{1,64}")
+"""What a token the server made looks like (``secrets.token_urlsafe``)."""
 
 
 @dataclass(frozen=True)
@@ -91,6 +97,9 @@ class Listed:
     last_active: datetime | None
     finished: datetime | None
     archived: bool
+    watch_token: str | None = None
+    """The table token itself, for the lobby's list (None for a table stored before
+    watch tokens were kept)."""
 
 
 @dataclass(frozen=True)
@@ -169,8 +178,10 @@ class GameStore:
     # --- writing --------------------------------------------------------------------------
 
     def add_table(self, *, system: str, rules_version: str, config: Mapping[str, Any],
-                  seed: int, token_hash: str, seats: Sequence[StoredSeat]) -> int:
-        """Store a new table and its seats in one transaction; returns the table's id."""
+                  seed: int, token_hash: str, seats: Sequence[StoredSeat],
+                  watch_token: str | None = None) -> int:
+        """Store a new table and its seats in one transaction; returns the table's id.
+        ``watch_token``: the table token itself, kept for the lobby's list."""
         now = _now()
         with self._engine.begin() as connection:
             result = connection.execute(insert(TABLES).values(
@@ -184,6 +195,9 @@ class GameStore:
                     {"table_id": table_id, "seat": seat.seat, "agent": seat.agent,
                      "token_hash": seat.token_hash} for seat in seats])
             connection.execute(insert(ACTIVITY).values(table_id=table_id, last_active=now))
+            if watch_token is not None:
+                connection.execute(insert(WATCH_TOKENS).values(table_id=table_id,
+                                                               token=watch_token))
         return table_id
 
     @contextmanager
@@ -205,7 +219,8 @@ class GameStore:
             self._touch(connection, table_id, finished=True)
 
     def archive(self, table_ids: Sequence[int]) -> None:
-        """Archive tables: kept, but no longer loaded at start-up."""
+        """Archive tables: kept, but no longer loaded at start-up nor listed (their watch
+        tokens are forgotten)."""
         if not table_ids:
             return
         now = _now()
@@ -214,6 +229,8 @@ class GameStore:
                 self._touch(connection, table_id, active=False)
                 connection.execute(update(ACTIVITY).where(ACTIVITY.c.table_id == table_id)
                                    .values(archived=now))
+                connection.execute(delete(WATCH_TOKENS).where(
+                    WATCH_TOKENS.c.table_id == table_id))
 
     @staticmethod
     def _touch(connection: Any, table_id: int, *, active: bool = True,
@@ -274,7 +291,10 @@ class GameStore:
                        cast(ACTIVITY.c.last_active, Text).label("last_active"),
                        cast(ACTIVITY.c.finished, Text).label("finished"),
                        cast(ACTIVITY.c.archived, Text).label("archived"),
-                       ).select_from(TABLES.outerjoin(ACTIVITY)).order_by(TABLES.c.id)
+                       cast(WATCH_TOKENS.c.token, Text).label("watch"),
+                       ).select_from(TABLES.outerjoin(ACTIVITY).outerjoin(
+                           WATCH_TOKENS, WATCH_TOKENS.c.table_id == TABLES.c.id)
+                       ).order_by(TABLES.c.id)
         try:
             with self._engine.connect() as connection:
                 found = list(connection.execute(query))
@@ -283,7 +303,7 @@ class GameStore:
                            ) from None
         return [Listed(row.id, str(row.token), _maybe_moment(row.created),
                        _maybe_moment(row.last_active), _maybe_moment(row.finished),
-                       row.archived is not None) for row in found]
+                       row.archived is not None, _maybe_token(row.watch)) for row in found]
 
     def table(self, table_id: int) -> StoredTable:
         """One table, its seats, steps and latest snapshot. A row that cannot be read or
@@ -345,6 +365,12 @@ def _maybe_moment(raw: Any) -> datetime | None:
         return rows.moment(raw, "date")
     except BadInput:
         return None
+
+
+def _maybe_token(raw: Any) -> str | None:
+    """A stored watch token, or None when it is missing or not one a server made (it is
+    put into a link, so a damaged one is left out rather than shown)."""
+    return raw if isinstance(raw, str) and _TOKEN_TEXT.fullmatch(raw) else None
 
 
 def _checked_seats(seats: tuple[StoredSeat, ...]) -> tuple[StoredSeat, ...]:

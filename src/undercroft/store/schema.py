@@ -83,6 +83,16 @@ SNAPSHOTS = Table(
 wrote it (``snapshot.code_fingerprint``), the hash of its whole-truth view, the server's
 HMAC of all of these (``web.live``), and the snapshot's JSON compressed with zlib."""
 
+WATCH_TOKENS = Table(
+    "game_watch_tokens", META,
+    Column("table_id", Integer, ForeignKey("game_tables.id"), primary_key=True),
+    Column("token", String(64), nullable=False),
+)
+"""A table's watch token itself (the table token, which only watches), kept so that the
+lobby can list open tables with their watch links (docs/security.md). Seat tokens are
+never kept, only their hashes. A table of an older database has no row: it is listed
+without a link."""
+
 OLD_SNAPSHOTS: Final = "game_snapshots"
 """The snapshots' table before they were signed: dropped (a cache) when a database opens."""
 

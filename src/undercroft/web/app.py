@@ -144,6 +144,10 @@ def _api_routes(app: FastAPI, service: TableService) -> None:
     def list_systems() -> list[dict[str, Any]]:
         return systems()
 
+    @app.get("/api/tables")
+    def open_tables() -> list[dict[str, Any]]:
+        return service.open_tables()
+
     @app.post("/api/tables")
     def new_table(request: Request, body: NewTable) -> dict[str, Any]:
         return service.create(body.system, body.config, body.automated, _address(request))

@@ -97,6 +97,8 @@ class TableService:
         self._invites: dict[tuple[int, Seat], str] = {}
         """Seat tokens of tables made by this process (memory only), for invite QR codes;
         a seat's is withdrawn once the seat is taken (``LiveTable.joined``)."""
+        self._watch: dict[int, str] = {}
+        """Each table's watch token, as the store keeps it, for the lobby's list."""
         self._accepted: dict[tuple[int, Seat], tuple[int, str]] = {}
         """Each seat's latest accepted choice: the step it answered and its text (so the
         same choice sent again is answered, not taken twice)."""
@@ -133,11 +135,12 @@ class TableService:
         live.id = table_id = self.store.add_table(
             system=ruleset.name, rules_version=ruleset.version,
             config=settings.model_dump(mode="json"), seed=table.seed,
-            token_hash=token_hash(table_token), seats=stored)
+            token_hash=token_hash(table_token), seats=stored, watch_token=table_token)
         self.creations.failed(address)  # counted: one more table from this address
         with live.lock:
             self._add(live, token_hash(table_token), stored)
             self._invites.update({(table_id, seat): token for seat, token in tokens.items()})
+            self._watch[table_id] = table_token
             self._advance(live)
         return {"table": table_id, "table_token": table_token,
                 "watch_url": f"/table?t={table_token}",
@@ -174,6 +177,8 @@ class TableService:
         live = restore(stored, self.snapshot_every)
         live.last_active = listed.last_active or stored.created
         live.finished = listed.finished
+        if listed.watch_token is not None:
+            self._watch[listed.id] = listed.watch_token
         with live.lock:
             humans = {seat.seat for seat in stored.seats if seat.agent is None}
             live.joined.update(seat for step in _choices(live) for seat in step
@@ -233,6 +238,7 @@ class TableService:
             for table_id in table_ids:
                 self.tables.pop(table_id, None)
                 self._subscribers.pop(table_id, None)
+                self._watch.pop(table_id, None)
             self._tokens = {key: found for key, found in self._tokens.items()
                             if found[0] not in table_ids}
         log.info("archived %d table(s): %s", len(table_ids),
@@ -397,6 +403,27 @@ class TableService:
         with live.lock:
             return [(seat, self._invites[(live.id, seat)]) for seat in live.table.seats
                     if (live.id, seat) in self._invites and not _taken(live, seat)]
+
+    def open_tables(self) -> list[dict[str, Any]]:
+        """The lobby's list: every live table whose game has not ended, newest first,
+        with its watch link (None for a table stored before watch tokens were kept) and
+        its seats. Never a seat's token (docs/security.md)."""
+        with self._lock:
+            tables = sorted(self.tables.values(), key=lambda live: -live.id)
+            watch = dict(self._watch)
+        found = []
+        for live in tables:
+            with live.lock:
+                if live.finished is not None:
+                    continue
+                token = watch.get(live.id)
+                found.append({
+                    "table": live.id, "system": live.table.ruleset.name,
+                    "step": live.table.steps,
+                    "watch_url": None if token is None else f"/table?t={token}",
+                    "seats": [{"seat": seat, "automated": live.table.automated.get(seat),
+                               "joined": seat in live.joined} for seat in live.table.seats]})
+        return found
 
     def subscribe(self, token: str, address: str, send: Send
                   ) -> tuple[Update, Callable[[], None]]:

@@ -5,6 +5,7 @@
 import {absolute, requestJson} from "./api.js";
 import {byId, el, fill} from "./dom.js";
 import {schemaForm} from "./schema_form.js";
+import {showOpenTables} from "./open_tables.js";
 
 let systems = [];
 let current = null; // {system, form}
@@ -162,3 +163,4 @@ byId("again").addEventListener("click", () => {
 });
 byId("automated").addEventListener("input", drawSeatChips);
 start();
+showOpenTables();
