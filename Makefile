@@ -40,8 +40,14 @@ $(STAMP): pyproject.toml | $(BIN)/python
 
 install: $(STAMP)
 
+# `make run` serves the local network so phones can join (HOST=127.0.0.1 keeps it on this
+# machine). Plain `=`, not `?=`: some shells export HOST as the machine's name, and only
+# the command line (`make run HOST=... PORT=...`) should change where it listens.
+HOST = 0.0.0.0
+PORT = 8000
+
 run: install
-	$(BIN)/undercroft serve
+	$(BIN)/undercroft serve --host $(HOST) --port $(PORT)
 
 lint: install
 	$(BIN)/ruff check src tests bench tools

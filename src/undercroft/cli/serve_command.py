@@ -1,7 +1,9 @@
 """`undercroft serve`: the shared table's server, for a table of people on one network.
 
-The app is made (and every stored table replayed) before uvicorn starts, so a bad
-``--db`` is one line and exit 2, not a traceback from inside the server. Tokens travel
+The port is bound and the app made (every stored table replayed) before uvicorn starts,
+so a port in use or a bad ``--db`` is one line and exit 2, not a traceback from inside
+the server. The command listens on loopback unless told otherwise (``--host 0.0.0.0``,
+which ``make run`` passes): docs/security.md says why. Tokens travel
 in URLs, so uvicorn's request log lines pass through a filter that blanks them.
 """
 
@@ -24,7 +26,8 @@ LOGGERS: Final = ("uvicorn.access", "uvicorn.error")
 
 def serve_command(
     host: Annotated[str, typer.Option("--host", help="Address to listen on (0.0.0.0: every "
-                                      "network, so phones can join).")] = "127.0.0.1",
+                                      "network, so phones can join; make run does that).")
+                    ] = "127.0.0.1",
     port: Annotated[int, typer.Option("--port", help="Port to listen on.")] = 8000,
     db: Annotated[str | None, typer.Option(
         "--db", help="Database URL (default: SQLite in $UNDERCROFT_DATA or the user's data "
@@ -78,25 +81,29 @@ def serve_command(
                              steps_per_request=steps_per_request,
                              archive_finished=duration(archive_finished, "--archive-finished"),
                              archive_idle=duration(archive_idle, "--archive-idle"))
-    from undercroft.web import serving
-    from undercroft.web.app import create_app
-    from undercroft.web.tokens import RedactTokens
+    from undercroft.web import addresses, serving
 
-    with (flag("--db", "database"), flag("--snapshot-key", "snapshot key"),
-          flag("--snapshot-every", "steps between snapshots")):
-        app = create_app(db, snapshot_every=snapshot_every, limits=limits,
-                         allowed_hosts=allowed_host or (), key_file=snapshot_key)
+    host = host.strip()
+    phones = addresses.phone_url(host, port)
+    sock = serving.listen(host, port)
+    try:
+        from undercroft.web.app import create_app
+        from undercroft.web.tokens import RedactTokens
+
+        with (flag("--db", "database"), flag("--snapshot-key", "snapshot key"),
+              flag("--snapshot-every", "steps between snapshots")):
+            app = create_app(db, snapshot_every=snapshot_every, limits=limits,
+                             allowed_hosts=allowed_host or (), key_file=snapshot_key,
+                             invite_url=phones)
+    except BaseException:
+        sock.close()
+        raise
     for name in LOGGERS:
         logging.getLogger(name).addFilter(RedactTokens())
-    shown = "127.0.0.1" if host in ("0.0.0.0", "::") else host
-    shown = f"[{shown}]" if ":" in shown else shown
     console = Console(stderr=True, highlight=False)
-    console.print(f"Undercroft shared table: open http://{shown}:{port}/ to make a table",
-                  markup=False, soft_wrap=True)
-    if host in ("0.0.0.0", "::"):
-        console.print("  phones on the same network: use this machine's network address "
-                      f"with port {port}", markup=False, soft_wrap=True)
-    serving.run(app, host, port, "info", forwarded_allow_ips)
+    for line in addresses.start_lines(host, port, phones):
+        console.print(line, markup=False, soft_wrap=True)
+    serving.run(app, host, port, "info", forwarded_allow_ips, sock=sock)
 
 
 def register(app: typer.Typer) -> None:

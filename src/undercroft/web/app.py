@@ -65,13 +65,17 @@ class Choice(BaseModel):
 
 def create_app(db_url: str | None = None, *, seeds: Callable[[], int] | None = None,
                snapshot_every: int = SNAPSHOT_EVERY, limits: ServeLimits | None = None,
-               allowed_hosts: Sequence[str] = (), key_file: Path | None = None) -> FastAPI:
+               allowed_hosts: Sequence[str] = (), key_file: Path | None = None,
+               invite_url: str | None = None) -> FastAPI:
     """The app on the database at ``db_url`` (default: SQLite in the data folder), with
     every stored table resumed. ``seeds`` picks new tables' seeds (tests fix them);
     ``snapshot_every`` is the number of steps between a table's snapshots (0: none);
     ``limits`` bound what clients may use; ``allowed_hosts`` are names besides addresses,
     localhost and this machine's name that requests may be addressed to; ``key_file``
-    keeps the key that signs snapshots (``store.keys``)."""
+    keeps the key that signs snapshots (``store.keys``); ``invite_url`` is where phones
+    open the server (``http://192.168.1.20:8000``, ``web.addresses``), which invite links
+    and their QR codes carry whatever address the screen was opened with (None: the
+    address each request came to, for an app served in-process)."""
     service = TableService(GameStore(db_url, key_file), seeds=seeds,
                            snapshot_every=snapshot_every, limits=limits)
     try:
@@ -91,7 +95,7 @@ def create_app(db_url: str | None = None, *, seeds: Callable[[], int] | None = N
     app.add_middleware(AllowedHosts, names=own_names(allowed_hosts))
     app.state.service = service
     _handlers(app)
-    _api_routes(app, service)
+    _api_routes(app, service, invite_url)
     _socket_route(app, service)
     register_pages(app)
     return app
@@ -135,10 +139,11 @@ def _address(request: Request | WebSocket) -> str:
     return request.client.host if request.client is not None else "unknown"
 
 
-def _api_routes(app: FastAPI, service: TableService) -> None:
+def _api_routes(app: FastAPI, service: TableService, invite_url: str | None) -> None:
     def seat_link(request: Request, token: str) -> str:
-        """A seat's invite link, on the address the request came to."""
-        return f"{str(request.base_url).rstrip('/')}/seat?t={token}"
+        """A seat's invite link on the address phones open (``create_app``)."""
+        base = invite_url or str(request.base_url)
+        return f"{base.rstrip('/')}/seat?t={token}"
 
     @app.get("/api/systems")
     def list_systems() -> list[dict[str, Any]]:

@@ -19,12 +19,21 @@ database) is frozen out of collections (``gc.freeze``), and the
 youngest generation is collected after 20,000 new objects instead of 700, so full
 collections come about a hundred times less often; garbage without cycles is freed at
 once as always, and cycles still go at the next full collection.
+
+The listening socket is bound here, before uvicorn starts (:func:`listen`), so a port
+already taken is one line naming the address and port (and exit 2 from the command),
+not uvicorn's log and traceback; uvicorn then serves on that very socket, so nothing can
+take the port in between.
 """
 
 from __future__ import annotations
 
+import errno
 import gc
+import socket
 from typing import Any, Final
+
+from undercroft.errors import BadInput
 
 OPTIONS: Final[dict[str, Any]] = {"ws_per_message_deflate": False}
 """uvicorn's settings beyond host, port and logging (see the module's docstring)."""
@@ -50,14 +59,41 @@ def tune_collector() -> None:
     gc.set_threshold(*GC_THRESHOLDS)
 
 
+def listen(host: str, port: int) -> socket.socket:
+    """A TCP socket bound to ``host`` and ``port``, as uvicorn would bind it
+    (``SO_REUSEADDR``, so a port left in TIME_WAIT by a server just stopped is free);
+    BadInput in one line when the port is taken or the address is not this machine's."""
+    where = f"{host}:{port}" if ":" not in host else f"[{host}]:{port}"
+    try:
+        family, kind, proto, _, address = socket.getaddrinfo(
+            host or None, port, type=socket.SOCK_STREAM, flags=socket.AI_PASSIVE)[0]
+    except (socket.gaierror, UnicodeError) as error:
+        raise BadInput(f"--host {host}: not an address of this machine ({error})") from None
+    sock = socket.socket(family, kind, proto)
+    try:
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        sock.bind(address)
+    except OSError as error:
+        sock.close()
+        if error.errno == errno.EADDRINUSE:
+            raise BadInput(f"{where}: port {port} is already in use (another server? stop "
+                           "it, or choose another with --port)") from None
+        raise BadInput(f"{where}: cannot listen there ({error.strerror})") from None
+    sock.set_inheritable(True)
+    return sock
+
+
 def run(app: Any, host: str, port: int, log_level: str,
-        forwarded_allow_ips: str | None = None) -> None:
-    """Serve ``app`` until interrupted (the process's collector tuned for it)."""
+        forwarded_allow_ips: str | None = None, *, sock: socket.socket | None = None) -> None:
+    """Serve ``app`` on ``host`` and ``port`` until interrupted (the process's collector
+    tuned for it), on ``sock`` when the caller has bound it already (:func:`listen`)."""
     import uvicorn
 
+    sock = sock or listen(host, port)
+    server = uvicorn.Server(uvicorn.Config(app, host=host, port=port, log_level=log_level,
+                                           **OPTIONS, **proxy_options(forwarded_allow_ips)))
     tune_collector()
-    uvicorn.run(app, host=host, port=port, log_level=log_level, **OPTIONS,
-                **proxy_options(forwarded_allow_ips))
+    server.run(sockets=[sock])
 
 
 def config(app: Any, host: str, port: int, log_level: str,
