@@ -8,12 +8,14 @@ from typing import Final
 from pydantic import BaseModel
 
 from undercroft.engine.api import Outcome
+from undercroft.engine.capabilities import Wording
 from undercroft.engine.figures import FigureSpec
 from undercroft.engine.game_info import GameInfo
 from undercroft.engine.ruleset_base import AuditedRuleset, Rules, audit_parts
 from undercroft.systems.labyrinth import audit
 from undercroft.systems.labyrinth.actions import Choice, parse_choice
 from undercroft.systems.labyrinth.agents import AGENTS
+from undercroft.systems.labyrinth.choice_words import choice_words
 from undercroft.systems.labyrinth.config import LabyrinthConfig
 from undercroft.systems.labyrinth.figures import GameFigures, figure_spec
 from undercroft.systems.labyrinth.rules import legal, step, to_act
@@ -62,6 +64,11 @@ class LabyrinthRuleset(AuditedRuleset[LabyrinthState, Choice, LabyrinthConfig]):
 
     def watch(self, state: LabyrinthState) -> GameFigures:
         return GameFigures(state)
+
+    def choice_words(self, state: LabyrinthState, seat: str, actions: Sequence[Choice]
+                     ) -> list[Wording]:
+        """Each choice in words, its text in brackets ("Buy Rations for 3 silver ...")."""
+        return choice_words(state, seat, actions)
 
     def hidden(self, state: LabyrinthState) -> list[str]:
         """No seat sees the seed or the order of the decks."""
