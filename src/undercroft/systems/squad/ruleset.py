@@ -8,12 +8,14 @@ from typing import Final
 from pydantic import BaseModel
 
 from undercroft.engine.api import Outcome
+from undercroft.engine.capabilities import Wording
 from undercroft.engine.figures import FigureSpec
 from undercroft.engine.game_info import GameInfo
 from undercroft.engine.ruleset_base import AuditedRuleset, Rules, audit_parts
 from undercroft.systems.squad.play import audit
 from undercroft.systems.squad.play.actions import Move, parse_move
 from undercroft.systems.squad.play.agents import AGENTS
+from undercroft.systems.squad.play.choice_words import choice_words
 from undercroft.systems.squad.play.config import SquadConfig
 from undercroft.systems.squad.play.figures import GameFigures, figure_spec
 from undercroft.systems.squad.play.rules import legal, step, to_act
@@ -59,6 +61,11 @@ class SquadRuleset(AuditedRuleset[SquadState, Move, SquadConfig]):
 
     def watch(self, state: SquadState) -> GameFigures:
         return GameFigures(state)
+
+    def choice_words(self, state: SquadState, seat: str, actions: Sequence[Move]
+                     ) -> list[Wording]:
+        """Each move in words, its text in brackets; the GM's with what each costs."""
+        return choice_words(state, seat, actions)
 
     def hidden(self, state: SquadState) -> list[str]:
         """The seed, and the boss's sheet (its name is told, its numbers kept)."""
