@@ -8,12 +8,14 @@ from typing import Final
 from pydantic import BaseModel
 
 from undercroft.engine.api import Outcome
+from undercroft.engine.capabilities import Wording
 from undercroft.engine.figures import FigureSpec
 from undercroft.engine.game_info import GameInfo
 from undercroft.engine.ruleset_base import AuditedRuleset, Rules, audit_parts
 from undercroft.systems.cardcrawl.play import audit
 from undercroft.systems.cardcrawl.play.actions import Play, parse_play
 from undercroft.systems.cardcrawl.play.agents import AGENTS
+from undercroft.systems.cardcrawl.play.choice_words import choice_words
 from undercroft.systems.cardcrawl.play.config import CardCrawlConfig
 from undercroft.systems.cardcrawl.play.figures import GameFigures, figure_spec
 from undercroft.systems.cardcrawl.play.rules import legal, step, to_act
@@ -59,6 +61,11 @@ class CardCrawlRuleset(AuditedRuleset[CardCrawlState, Play, CardCrawlConfig]):
 
     def watch(self, state: CardCrawlState) -> GameFigures:
         return GameFigures(state)
+
+    def choice_words(self, state: CardCrawlState, seat: str, actions: Sequence[Play]
+                     ) -> list[Wording]:
+        """Each choice in words, its text in brackets; an attack with its chance to hit."""
+        return choice_words(state, seat, actions)
 
     def hidden(self, state: CardCrawlState) -> list[str]:
         """What no seat may see: the seed, and the size, type and stock of rooms the party
