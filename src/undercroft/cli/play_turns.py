@@ -18,6 +18,7 @@ from typing import Any, Protocol, TextIO
 from pydantic import ValidationError
 from rich.console import Console
 
+from undercroft.cli.outcome_words import outcome_line
 from undercroft.engine.api import Event, Ruleset, Seat
 from undercroft.engine.record import Record, check_record_target, save_record
 from undercroft.engine.registry import get
@@ -113,7 +114,8 @@ class PlainFront:
             console.print(f"  {event['text']}", markup=False)
         outcome = ruleset.outcome(state)
         if outcome is not None:
-            console.print(f"outcome: {outcome.result} {outcome.summary}", markup=False)
+            console.print(f"outcome: {outcome_line(outcome.result, outcome.summary)}",
+                          markup=False)
 
 
 def run_table(system: str, fields: dict[str, Any], seed: int | None, auto: str | None,
@@ -160,7 +162,8 @@ def run_table(system: str, fields: dict[str, Any], seed: int | None, auto: str |
         return
     outcome = table.outcome
     assert outcome is not None
-    console.print(f"The game is over: {outcome.result} {outcome.summary}", markup=False)
+    console.print(f"The game is over: {outcome_line(outcome.result, outcome.summary)}",
+                  markup=False)
 
 
 def _auto_seats(text: str | None, seats: list[str]) -> list[str]:
