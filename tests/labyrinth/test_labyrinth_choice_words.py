@@ -26,9 +26,19 @@ def test_town_choices_name_items_by_their_cards_and_keep_the_copy_in_brackets() 
     assert said == ["Buy Rations for 3 silver, 7 left (buy rations#3)",
                     "Buy Rations for 3 silver, 7 left (buy rations#4)",
                     "Set out for floor 1 of the dungeon (enter floor 1)",
-                    "Wait: pass the turn (wait)"]
+                    "Wait: nothing happens, the turn comes back (wait)"]
     for words in said:
         assert "#" not in words.rsplit(" (", 1)[0]
+
+
+def test_waiting_alone_outside_a_battle_is_pointless_and_with_others_passes_the_turn() -> None:
+    alone = game("human:warrior")
+    (wait,) = worded(alone, Choice("wait"))
+    assert wait.pointless
+    party = game("human:warrior", "hollow:medic", "oxkin:archer")
+    party.party[1].alive = False
+    (wait,) = worded(party, Choice("wait"))
+    assert wait == Wording("Wait: pass the turn to Seat-3 (wait)")
 
 
 def test_selling_and_the_wizards_price_are_said_in_silver() -> None:

@@ -1,4 +1,4 @@
-"""Each Labyrinth choice said for a person: "Buy Rations for 3 silver (buy rations#3)".
+"""Each Labyrinth choice said for a person: "Buy Rations for 3 silver, 7 left (buy rations#3)".
 
 A phone or the terminal shows these beside the choices' own texts (the ids records
 keep), so item copies read as their cards' names and a monster as its Appendix E
@@ -7,7 +7,8 @@ name; an attack says what it needs on the d20 against the monster's armour class
 "Choices at the table"): an attack that cannot reach the armour class on a 20, or a
 check for traps that cannot reach its difficulty, is futile; a wizard's attack with
 the weaker of Strength and Intelligence is pointless (the same attack, less often a
-hit). Reading a state for words never changes it.
+hit), and so is waiting outside a battle when no other adventurer lives. Reading a
+state for words never changes it.
 """
 
 from __future__ import annotations
@@ -191,9 +192,21 @@ def _statue(state: LabyrinthState, member: Adventurer, action: Choice) -> Wordin
 
 
 def _wait(state: LabyrinthState, member: Adventurer, action: Choice) -> Wording:
+    """Waiting outside a battle passes the turn to the next living seat; with no other
+    living seat it changes nothing but the step count (nothing in Labyrinth happens with
+    time outside a battle), so it is pointless."""
     if state.phase == "fight":
         return Wording("Skip this attack: braced last turn")
-    return Wording("Wait: pass the turn")
+    if all(other is member for other in state.living()):
+        return Wording("Wait: nothing happens, the turn comes back", pointless=True)
+    return Wording(f"Wait: pass the turn to {_next_living(state, member)}")
+
+
+def _next_living(state: LabyrinthState, member: Adventurer) -> str:
+    index = state.party.index(member)
+    count = len(state.party)
+    return next(state.party[(index + step) % count].seat for step in range(1, count)
+                if state.party[(index + step) % count].alive)
 
 
 _WORDS: Final[dict[str, Callable[[LabyrinthState, Adventurer, Choice], Wording]]] = {
