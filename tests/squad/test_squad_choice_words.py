@@ -127,3 +127,16 @@ def test_camp_spending_says_the_price_and_where_the_pennies_go() -> None:
     assert other == ("Faf of the Blue Steel pays 5 pennies to raise Urd the Indomitable's "
                      "Hardy Resilience from +1 to +2 (out of play; 6 pennies held now) "
                      "(Faf raises the special of Urd)")
+
+
+def test_spending_loot_says_which_tokens_and_when() -> None:
+    state = example()
+    step(state, {GM: Move("bring", "", "goblin", "1")})
+    state.heroes["Urd"].loot.update(W=1, C=1)
+    move = Move("attack", "Urd", "goblin-1", "Goblinbane", "loot")
+    (fresh,) = said(state, GUIDE, move)
+    assert fresh.endswith("; if the roll fails, spend the party's tokens (a Warrior token "
+                          "each +1) (Urd attacks goblin-1 with Goblinbane, spending loot)")
+    state.monster("goblin-1").hit_points = 1
+    (damaged,) = said(state, GUIDE, move)
+    assert "and Critical tokens if they would finish it (" in damaged

@@ -172,12 +172,17 @@ def _roll(hero: Hero, ability: str) -> str:
     return f"{ability.title()} d{hero.ability_die(ability)}, {DIFFICULTY} or more"
 
 
-def _extras(state: SquadState, hero: Hero, move: Move, ability: str) -> str:
-    """What "spending loot" and "with the special" add to a move, in words."""
+def _extras(state: SquadState, hero: Hero, move: Move, ability: str,
+            foe: InPlay | None = None) -> str:
+    """What "spending loot" and "with the special" add to a move, in words: loot is
+    spent only to turn a failed roll into a success, and Critical tokens only to finish
+    a monster already damaged (``hero_turns``)."""
     extra = ""
     if move.how in ("loot", "both"):
         token = LOOT_WORDS[ABILITY_LOOT[ability]][0]
         extra += f"; if the roll fails, spend the party's tokens ({token} each +1)"
+        if foe is not None and foe.damaged:
+            extra += ", and Critical tokens if they would finish it"
     if move.how in ("special", "both"):
         special = SPECIALS[hero.special]
         text = special.text(hero.special_level)
@@ -196,7 +201,7 @@ def _attack(state: SquadState, move: Move) -> Wording:
     left = "" if foe is None else f" ({foe.hit_points} Hit Points left)"
     return Wording(f"{hero.name} attacks {_foe(state, move.target)}{left} with "
                    f"{stuff.name}: {_roll(hero, 'warrior')}, damage d{stuff.die}"
-                   f"{_extras(state, hero, move, 'warrior')}")
+                   f"{_extras(state, hero, move, 'warrior', foe)}")
 
 
 def _cast(state: SquadState, move: Move) -> Wording:
@@ -205,8 +210,9 @@ def _cast(state: SquadState, move: Move) -> Wording:
     magic = spell(stuff.spell or "")
     aimed_at_foe = move.target not in state.heroes
     target = _foe(state, move.target) if aimed_at_foe else _hero(state, move.target)
+    foe = next((m for m in state.scene if m.id == move.target), None)
     words = (f"{hero.name} casts {stuff.name} ({magic.name}, d{stuff.die}) on {target}: "
-             f"{_roll(hero, move_ability(stuff))}{_extras(state, hero, move, 'mage')}")
+             f"{_roll(hero, move_ability(stuff))}{_extras(state, hero, move, 'mage', foe)}")
     futile = None if aimed_at_foe else _spell_futile(state, move.target, magic.effect,
                                                      stuff.die)
     return Wording(words, futile)
