@@ -8,10 +8,12 @@ from typing import Any, Final
 from pydantic import BaseModel
 
 from undercroft.engine.api import Outcome
+from undercroft.engine.capabilities import Wording
 from undercroft.engine.figures import FigureSpec
 from undercroft.engine.game_info import GameInfo
 from undercroft.engine.ruleset_base import AuditedRuleset, AuditParts, Rules
 from undercroft.maps.model import LevelMap, Room
+from undercroft.systems.amulet.choice_words import RoomWords, word_all
 from undercroft.systems.amulet.game import audit
 from undercroft.systems.amulet.game.agents import AGENTS
 from undercroft.systems.amulet.game.config import GameConfig
@@ -70,6 +72,18 @@ class AmuletRuleset(AuditedRuleset[GameState, Action, GameConfig]):
 
     def figure_spec(self, config: BaseModel) -> FigureSpec:
         return figure_spec(self.config(config))
+
+    def choice_words(self, state: GameState, seat: str, actions: Sequence[Action]
+                     ) -> list[Wording]:
+        """Each choice in words, named from the seat's room as its view shows it
+        (``choice_words``): "Take the stair down (1.1)"."""
+        hero = next((h for h in state.heroes if h.name == seat), None)
+        room_id = state.rooms.get(seat)
+        scene = None if room_id is None or state.level.kind == "treasure" \
+            else state.level.scenes.get(room_id)
+        config = state.config
+        return word_all(RoomWords(scene, hero, config.token_health, config.revive_health),
+                        actions)
 
     def watch(self, state: GameState) -> GameFigures:
         return GameFigures(state)

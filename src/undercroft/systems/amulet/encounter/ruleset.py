@@ -15,9 +15,11 @@ from typing import Any, Final
 from pydantic import BaseModel
 
 from undercroft.engine.api import Outcome
+from undercroft.engine.capabilities import Wording
 from undercroft.engine.figures import FigureSpec
 from undercroft.engine.game_info import GameInfo
 from undercroft.engine.ruleset_base import Rules, RulesetBase
+from undercroft.systems.amulet.choice_words import RoomWords, word_all
 from undercroft.systems.amulet.encounter.agents import AGENTS
 from undercroft.systems.amulet.encounter.config import EncounterConfig
 from undercroft.systems.amulet.encounter.figures import SPEC, EncounterFigures
@@ -70,6 +72,12 @@ class EncounterRuleset(RulesetBase[EncounterState, Action, ScenarioFile]):
 
     def hidden(self, state: EncounterState) -> list[str]:
         return hidden(state)
+
+    def choice_words(self, state: EncounterState, seat: str, actions: Sequence[Action]
+                     ) -> list[Wording]:
+        """Each choice in words, as a whole game's room says them (``choice_words``)."""
+        hero = next((h for h in state.scene.heroes if h.name == seat), None)
+        return word_all(RoomWords(state.scene, hero), actions)
 
 
 def summary(state: EncounterState) -> dict[str, Any]:
