@@ -13,7 +13,7 @@ from undercroft.engine.agents import agent_stream
 from undercroft.engine.record import state_hash
 from undercroft.engine.registry import get
 from undercroft.engine.runner import play_out
-from undercroft.engine.table import Table, TableSnapshot
+from undercroft.engine.table import Table, TableSnapshot, only_waits
 from undercroft.errors import BadInput
 from undercroft.rng import Stream
 
@@ -35,19 +35,24 @@ def _table(name: str, seed: int, people: int = 1) -> Table:
 
 
 def _as_the_agent_would(table: Table, steps: int, streams: dict[str, Stream]) -> None:
-    """Take people's choices ``steps`` times, each person choosing what the random agent
-    would for the seat (from the seat's own stream, kept in ``streams``), so the game is
-    the all-agent game."""
+    """Take at most ``steps`` steps, each person choosing what the random agent would for
+    the seat (from the seat's own stream, kept in ``streams``), so the game is the
+    all-agent game."""
     agent = table.ruleset.agents()["random"]()
     for _ in range(steps):
-        table.run_automated()
         if table.outcome is not None:
             return
         for seat in table.waiting_for():
             stream = streams.setdefault(seat, agent_stream(table.seed, seat))
             legal = table.legal(seat)
             table.choose(seat, agent.choose(table.view(seat), legal, stream).text)
-    table.run_automated()
+        for seat in sorted(table.ruleset.to_act(table.state)):
+            legal = table.legal(seat)
+            if seat not in table.agents and only_waits(legal):
+                # the table waits for this person; the agent would still have drawn
+                stream = streams.setdefault(seat, agent_stream(table.seed, seat))
+                agent.choose(table.view(seat), legal, stream)
+        table.run_automated(1)
 
 
 def _truth(table: Table) -> str:
@@ -184,3 +189,27 @@ def test_a_watcher_sees_the_legal_lists_before_and_the_choices_after_each_step(
         legal, chosen = offered[1], stepped[1]
         assert chosen == table.record.choices[number]
         assert set(chosen) == set(legal) and all(legal.values())
+
+
+def test_a_person_whose_only_choice_is_to_wait_is_not_waited_for() -> None:
+    """Labyrinth on seed 5, every seat a person: when a seat can only wait, the table
+    waits for it and goes on; its record holds "wait" as if the person had tapped it."""
+    ruleset = get("labyrinth")
+    config = ruleset.config_model().model_validate(QUICK["labyrinth"])
+    table = Table.start(ruleset, config, 5)
+    picks = agent_stream(5, "people")
+    asked: set[tuple[int, str]] = set()
+    while table.outcome is None:
+        waiting = table.waiting_for()
+        if not waiting:
+            break
+        for seat in waiting:
+            legal = table.legal(seat)
+            assert not only_waits(legal)
+            asked.add((table.steps, seat))
+            table.choose(seat, picks.choice(legal).text)
+        table.run_automated()
+    assert table.record is not None
+    made_for = [(number, seat, text) for number, step in enumerate(table.record.choices)
+                for seat, text in step.items() if (number, seat) not in asked]
+    assert len(made_for) >= 2 and {text for _, _, text in made_for} == {"wait"}

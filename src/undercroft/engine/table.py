@@ -34,6 +34,8 @@ from undercroft.rng import Stream
 
 MAX_CHOICE: Final = 200
 """Characters in a typed choice's text (docs/web-api.md)."""
+WAIT: Final = "wait"
+"""The text every system gives the choice to do nothing this step."""
 MAX_SNAPSHOT: Final = 64 * 1024 * 1024
 """Bytes of JSON a snapshot may hold when read (an Amulet game's is about 150 KB)."""
 
@@ -237,10 +239,13 @@ class Table:
                 if self.ruleset.legal(self.state, seat)]
 
     def waiting_for(self) -> list[Seat]:
-        """The people's seats that must choose now, worked out once a change."""
+        """The people's seats that must choose now, worked out once a change. A seat whose
+        only choice is to wait is not waited for (:func:`only_waits`): the table waits for
+        it (:meth:`run_automated`), as if its person had tapped "wait"."""
         changes, seats = self._waiting
         if changes != self.changes:
-            seats = [seat for seat in self.who_must_choose() if seat not in self.agents]
+            seats = [seat for seat in self.who_must_choose() if seat not in self.agents
+                     and not only_waits(self.ruleset.legal(self.state, seat))]
             self._waiting = (self.changes, seats)
         return list(seats)
 
@@ -328,7 +333,10 @@ class Table:
         taken = 0
         while ruleset.outcome(state) is None:
             acting = sorted(ruleset.to_act(state))
-            if any(seat not in agents and seat not in self.pending
+            waits = {seat: self._waits(seat) for seat in acting
+                     if seat not in agents and seat not in self.pending}
+            waits = {seat: wait for seat, wait in waits.items() if wait is not None}
+            if any(seat not in agents and seat not in self.pending and seat not in waits
                    and ruleset.legal(state, seat) for seat in acting):
                 break
             if taken >= limit:
@@ -343,6 +351,8 @@ class Table:
                     choices[seat] = self.agent_choice(seat, offered[seat])
                 elif seat in self.pending:
                     choices[seat] = self.pending[seat]
+                elif seat in waits:
+                    choices[seat] = waits[seat]
             events = self._take(choices, guard)
             taken += 1
             if watcher is not None:
@@ -350,6 +360,11 @@ class Table:
             if after_step is not None:
                 after_step(events)
         return taken, False
+
+    def _waits(self, seat: Seat) -> Any | None:
+        """The wait a person's seat is held to, when waiting is its only choice."""
+        legal = self.ruleset.legal(self.state, seat)
+        return legal[0] if only_waits(legal) else None
 
     def agent_choice(self, seat: Seat, legal: Sequence[Any]) -> Any:
         """An automated seat's choice, from its view and its own stream of the seed."""
@@ -436,6 +451,12 @@ class Table:
         self.seats = list(self.ruleset.seats(self.state))
         self.changes += 1
         return None
+
+
+def only_waits(legal: Sequence[Any]) -> bool:
+    """Whether a seat's one legal choice is to wait: nothing for its person to decide, so
+    the table makes that choice for them (a record shows it as if they had tapped it)."""
+    return len(legal) == 1 and str(legal[0].text) == WAIT
 
 
 def half_forms(legal: Sequence[Any]) -> dict[str, Any]:
