@@ -121,8 +121,10 @@ def keep_screenshots(folder: Path, *names: str) -> None:
 class Watched:
     """A page in its own browser context, with every script error and console error kept."""
 
-    def __init__(self, browser: Any, url: str, phone: bool = False) -> None:
-        size = {"width": 412, "height": 915} if phone else {"width": 1600, "height": 1000}
+    def __init__(self, browser: Any, url: str, phone: bool = False,
+                 size: dict[str, int] | None = None) -> None:
+        size = size or ({"width": 412, "height": 915} if phone else
+                        {"width": 1600, "height": 1000})
         self.context = browser.new_context(viewport=size, has_touch=phone)
         self.page = self.context.new_page()
         self.errors: list[str] = []
@@ -167,9 +169,10 @@ def play_round(seats: list[Watched], table: Watched, fought: bool) -> bool:
         if table.page.locator("#outcome").is_visible():
             return False
         for seat in seats:
-            buttons = seat.page.locator("button.choice:enabled")
+            buttons = seat.page.locator("button.choice:enabled:visible")
             if buttons.count():
-                labels = buttons.all_inner_texts()
+                labels = [buttons.nth(index).get_attribute("data-choice") or ""
+                          for index in range(buttons.count())]
                 buttons.nth(pick(labels, fought)).click()
         if table.step > before:
             return True
@@ -225,9 +228,9 @@ def test_a_phone_takes_half_instead_of_rolling(server: str, browser: Any) -> Non
         "automated": {"Elf": "sensible", "Valkyrie": "sensible", "Wizard": "sensible"}})
     phone = Watched(browser, server + made["seats"][0]["url"], phone=True)
     phone.page.wait_for_selector("#half-panel:not([hidden])", timeout=WAIT_MS)
-    attack = phone.page.locator("button.choice", has_text="attack demon-1 with melee")
+    attack = phone.page.locator("button.choice[data-choice='attack demon-1 with melee']")
     assert "halves" in (attack.get_attribute("class") or "")  # marked with a ½
-    assert "halves" not in (phone.page.locator("button.choice", has_text="wait")
+    assert "halves" not in (phone.page.locator("button.choice[data-choice='wait']")
                             .get_attribute("class") or "")
     phone.page.check("#half")
     attack.click()
@@ -275,7 +278,7 @@ def test_the_other_systems_are_drawn_and_played_from_a_phone(
     assert table.page.locator("#facts dt").count() > 0
     assert table.page.locator("#map-panel").is_hidden()
     for _ in range(6):
-        buttons = seat.page.locator("button.choice:enabled")
+        buttons = seat.page.locator("button.choice:enabled:visible")
         if table.page.locator("#outcome").is_visible() or not buttons.count():
             break
         before = seat.step
@@ -287,3 +290,109 @@ def test_the_other_systems_are_drawn_and_played_from_a_phone(
     keep_screenshots(tmp_path, f"{system}.png")
     for page in (table, seat):
         assert not page.errors, page.errors
+
+
+PHONE = {"width": 390, "height": 844}
+
+
+def test_a_phone_shows_choices_in_words_and_its_room_and_a_tap_plays_a_step(
+        server: str, browser: Any, tmp_path: Path) -> None:
+    """Amulet on seed 3 at phone size: the Warrior wakes in a hallway with a stair, a
+    teleporter, a food ward and demons. The buttons say what each choice does, id
+    second; the sketch labels the exits as the choices name them; a tap plays a step."""
+    made = post_json(f"{server}/api/tables", {
+        "system": "amulet", "config": {},
+        "automated": {"Elf": "sensible", "Valkyrie": "sensible", "Wizard": "sensible"}})
+    phone = Watched(browser, server + made["seats"][0]["url"], phone=True, size=PHONE)
+    page = phone.page
+    page.wait_for_selector("button.choice[data-choice='descend by 1.1']", timeout=WAIT_MS)
+    said = {page.locator("button.choice").nth(index).get_attribute("data-choice"):
+            page.locator("button.choice .words").nth(index).inner_text()
+            for index in range(page.locator("button.choice").count())}
+    assert said["descend by 1.1"] == "Take the stair down (1.1)"
+    assert said["attack demon-1 with shot"] == "Attack the demon with a shot (demon-1)"
+    assert said["pick up 1.3"] == "Eat the food ward east: it opens the way (1.3)"
+    assert all(words.endswith(")") for words in said.values())
+    sketch = page.locator("#room-sketch svg")
+    assert sketch.is_visible()
+    exits = page.locator("#room-sketch .sketch-exit").all_text_contents()
+    assert any("1.1" in text and "stair" in text for text in exits)
+    assert page.locator("#room-sketch .sketch-mark.foe").count() == 4  # 3 demons, 1 generator
+    assert page.locator("#room-sketch .sketch-mark.me").count() == 1
+    page.screenshot(path=str(tmp_path / "phone-amulet.png"), full_page=False)
+    before = phone.step
+    page.locator("button.choice[data-choice='attack demon-1 with melee']").click()
+    page.wait_for_selector(f"body:not([data-step='{before}'])", timeout=WAIT_MS)
+    page.wait_for_selector("#my-log li.event:has-text('Warrior: attack demon-1 with melee')",
+                           timeout=WAIT_MS)
+    page.screenshot(path=str(tmp_path / "phone-amulet-full.png"), full_page=True)
+    keep_screenshots(tmp_path, "phone-amulet.png", "phone-amulet-full.png")
+    assert not phone.errors, phone.errors
+
+
+def test_a_phone_mutes_a_futile_attack_and_folds_away_a_pointless_one(
+        server: str, browser: Any, tmp_path: Path) -> None:
+    """An encounter with a slime swarm and food on the floor: a weapon on the slimes is
+    muted with the rule's reason; shooting the food is folded under "more choices"."""
+    config = {"name": "Slimes and food", "room": {"size": 3, "contents": ["food"]},
+              "heroes": [{"hero_class": "warrior", "potions": 1},
+                         {"hero_class": "elf", "agent": "wait"}],
+              "swarms": [{"monster": "slime", "size": "50%"}], "exits": [
+                  {"kind": "door", "wall": "north"}]}
+    made = post_json(f"{server}/api/tables", {"system": "amulet-encounter", "config": config,
+                                              "automated": {"Elf": "wait"}})
+    phone = Watched(browser, server + made["seats"][0]["url"], phone=True, size=PHONE)
+    page = phone.page
+    melee = page.locator("button.choice[data-choice='attack swarm-1 with melee']")
+    melee.wait_for(timeout=WAIT_MS)
+    assert "futile" in (melee.get_attribute("class") or "")
+    assert "Cannot help: only potions hurt slimes" in melee.inner_text()
+    potion = page.locator("button.choice[data-choice='use potion']")
+    assert "futile" not in (potion.get_attribute("class") or "")
+    shoot_food = page.locator("button.choice[data-choice='attack c1 with shot']")
+    assert shoot_food.count() == 1 and not shoot_food.is_visible()
+    page.click("#more-count")
+    assert shoot_food.is_visible()
+    assert shoot_food.inner_text() == "Shoot the food to destroy it (c1)"
+    page.screenshot(path=str(tmp_path / "phone-futile.png"), full_page=True)
+    keep_screenshots(tmp_path, "phone-futile.png")
+    before = phone.step
+    potion.click()
+    page.wait_for_selector(f"body:not([data-step='{before}'])", timeout=WAIT_MS)
+    assert page.locator("#more-choices").get_attribute("open") is not None  # stays open
+    assert not phone.errors, phone.errors
+
+
+def test_a_fallen_heros_phone_says_what_a_token_does_and_can_stay_down(
+        server: str, browser: Any, tmp_path: Path) -> None:
+    """A countdown that drains 100 health a round fells the party at the end of the first
+    round. The Warrior's phone then says what a token does, and once "stay down" is
+    ticked it answers "wait" by itself: the table goes on without a tap."""
+    made = post_json(f"{server}/api/tables", {
+        "system": "amulet", "config": {"countdown_every": 1, "countdown_drain": 100},
+        "automated": {"Elf": "sensible", "Valkyrie": "sensible", "Wizard": "sensible"}})
+    phone = Watched(browser, server + made["seats"][0]["url"], phone=True, size=PHONE)
+    page = phone.page
+    for _ in range(10):
+        if page.locator("#fallen").is_visible():
+            break
+        wait = page.locator("button.choice[data-choice='wait']:enabled")
+        wait.wait_for(timeout=WAIT_MS)
+        before = phone.step
+        wait.click()
+        page.wait_for_selector(f"body:not([data-step='{before}'])", timeout=WAIT_MS)
+    page.wait_for_selector("#fallen:not([hidden])", timeout=WAIT_MS)
+    page.wait_for_selector("button.choice[data-choice='spend a token']", timeout=WAIT_MS)
+    text = page.text_content("#fallen-text") or ""
+    assert "You have 3 tokens" in text
+    assert "back in the game with 100 health beside the party" in text
+    assert page.locator("button.choice[data-choice='wait'] .words").inner_text() == \
+        "Stay down for now (wait)"
+    page.screenshot(path=str(tmp_path / "phone-fallen.png"), full_page=False)
+    keep_screenshots(tmp_path, "phone-fallen.png")
+    before = phone.step
+    page.check("#stay-down")
+    page.wait_for_selector(f"body:not([data-step='{before}'])", timeout=WAIT_MS)
+    later = phone.step
+    page.wait_for_selector(f"body:not([data-step='{later}'])", timeout=WAIT_MS)
+    assert not phone.errors, phone.errors

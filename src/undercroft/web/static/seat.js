@@ -1,11 +1,14 @@
 // A player's phone (seat.html): follows the seat over the WebSocket with the seat
-// token from the page's address, shows its hero(es) and what the seat alone may
-// know, and sends a legal choice when a button is pressed (docs/web-api.md).
+// token from the page's address, shows its hero(es), a sketch of its hero's room and
+// what the seat alone may know, and sends a legal choice when a button is pressed
+// (docs/web-api.md). Buttons show each choice in words (the state's `words`): futile
+// ones muted with their reason, pointless ones folded under "more choices".
 
 import {followState, pageToken, requestJson, withQuery} from "./api.js";
 import {byId, el, fill} from "./dom.js";
 import {EventLog, touches} from "./log.js";
 import {drawFoes, drawOutcome, heroCard, waitingLine} from "./panels.js";
+import {roomOf, roomSketch} from "./room_sketch.js";
 import {details, heroesOf, heroesOfSeat} from "./views.js";
 
 const token = pageToken();
@@ -13,11 +16,15 @@ let names = new Set(); // this seat and the heroes it plays: whose dice to show
 let sending = false;
 let halves = {}; // legal choice -> its "take half" form (Amulet)
 let shownStep = 0; // the step of the state whose choices are on the buttons
+let saidAs = {}; // choice text -> its words, kept so "You chose" can say it in words
+let moreOpen = false; // the folded "more choices" stay open as new states come in
+let lastState = null;
 const openHeroes = new Set(); // heroes shown in full stay open as new states come in
 const log = new EventLog(byId("my-log"), {filter: (event) => touches(event, names)});
 
 function draw(state) {
   if (!state.seat) return; // not a seat's state
+  lastState = state;
   const view = state.view || {};
   // The step on the body lets a watcher (and the browser test) see the page keep up.
   document.body.dataset.step = String(state.step);
@@ -37,14 +44,50 @@ function draw(state) {
   fill(byId("party"), heroesOf(view).filter((hero) => !names.has(hero.name)).map(heroCard));
   drawFoes(byId("foes"), view);
   drawOutcome(byId("outcome"), state);
+  drawRoom(view, state.seat);
+  drawFallen(state, mine);
   drawChoices(state, view);
   log.update(state);
   fill(byId("known"), details(view, 3));
 }
 
-/** The legal choices as buttons, the claim and take-half toggles, and what was chosen. */
+/** The hero's room as a small map, when the system has rooms (Amulet). */
+function drawRoom(view, seat) {
+  const room = roomOf(view, seat);
+  byId("room-panel").hidden = !room;
+  if (room) fill(byId("room-sketch"), roomSketch(room));
+}
+
+/** A fallen hero's player: what a token does, and waiting without tapping every step. */
+function drawFallen(state, mine) {
+  const fallen = !state.outcome && mine.length > 0 && mine.every((hero) => hero.down);
+  byId("fallen").hidden = !fallen;
+  if (!fallen) {
+    byId("stay-down").checked = false;
+    return;
+  }
+  if (!mine.some((hero) => typeof hero.raw.tokens === "number")) {
+    byId("fallen-text").textContent = "Your hero has fallen: the party plays on.";
+    byId("stay-down-panel").hidden = true;
+    return;
+  }
+  const tokens = mine.reduce((sum, hero) => sum + (Number(hero.raw.tokens) || 0), 0);
+  // The token choice's own words say what it does ("back in the game with 100 health").
+  const said = /^Spend a token: (.*) \(spend a token\)$/.exec(state.words?.["spend a token"]?.words || "");
+  const plural = tokens === 1 ? "token" : "tokens";
+  byId("fallen-text").textContent = tokens > 0
+    ? `Your hero has fallen. You have ${tokens} ${plural}: spend one at any step to be ` +
+      `${said ? said[1] : "back in the game"}. Until then the party plays on.`
+    : "Your hero has fallen and has no token left to come back with: the party plays on.";
+  byId("stay-down-panel").hidden = tokens <= 0;
+}
+
+/** The legal choices as buttons in words, the claim and take-half toggles, and what was
+ * chosen. A fallen hero's player who chose to stay down answers "wait" by itself. */
 function drawChoices(state, view) {
   const legal = state.legal || [];
+  const words = state.words || {};
+  for (const [text, worded] of Object.entries(words)) saidAs[text] = worded.words;
   halves = state.take_half || {};
   const halving = legal.some((text) => text in halves);
   byId("half-panel").hidden = !halving;
@@ -54,12 +97,31 @@ function drawChoices(state, view) {
   byId("claim-panel").hidden = !claimable;
   fill(byId("claims"), claims.map((text) => el("li", {}, text)));
   if (!claimable) byId("claim").checked = false;
-  const chosen = state.chosen ? `You chose: ${state.chosen}.` : "";
+  const chosen = state.chosen ? `You chose: ${saidAs[state.chosen] || state.chosen}.` : "";
   byId("chosen").textContent = state.outcome ? "" : chosen ||
     (legal.length ? "Choose:" : "Nothing to choose now.");
-  fill(byId("choices"), legal.map((text) =>
-    el("button", {type: "button", class: text in halves ? "choice halves" : "choice",
-                  disabled: sending, onclick: () => choose(text)}, text)));
+  const shown = legal.filter((text) => !words[text]?.pointless);
+  const folded = legal.filter((text) => words[text]?.pointless);
+  fill(byId("choices"), shown.map((text) => choiceButton(text, words[text])));
+  const more = byId("more-choices");
+  more.hidden = !folded.length;
+  more.open = moreOpen && folded.length > 0;
+  byId("more-count").textContent = `More choices (${folded.length})`;
+  fill(byId("more-list"), folded.map((text) => choiceButton(text, words[text])));
+  if (byId("stay-down").checked && !byId("fallen").hidden && legal.includes("wait")
+      && !state.chosen) {
+    queueMicrotask(() => choose("wait"));
+  }
+}
+
+/** One choice: its words (the id in brackets), muted with the reason when futile. */
+function choiceButton(text, worded) {
+  const classes = ["choice", text in halves ? "halves" : "", worded?.futile ? "futile" : "",
+                   worded?.pointless ? "pointless" : ""].filter(Boolean).join(" ");
+  return el("button", {type: "button", class: classes, disabled: sending,
+                       dataset: {choice: text}, onclick: () => choose(text)},
+    el("span", {class: "words"}, worded?.words || text),
+    worded?.futile ? el("span", {class: "why"}, `Cannot help: ${worded.futile}`) : null);
 }
 
 async function choose(text) {
@@ -68,7 +130,7 @@ async function choose(text) {
   const claim = byId("claim").checked && !byId("claim-panel").hidden;
   // Modos "take half": the choice's own form with half the die instead of a roll.
   if (byId("half").checked && !byId("half-panel").hidden && text in halves) text = halves[text];
-  for (const button of byId("choices").querySelectorAll("button")) button.disabled = true;
+  for (const button of choiceButtons()) button.disabled = true;
   byId("error").hidden = true;
   try {
     // A leading "!" also claims the last step's announcements (Amulet). The step says
@@ -85,8 +147,12 @@ async function choose(text) {
     const node = byId("error");
     node.textContent = error.message;
     node.hidden = false;
-    for (const button of byId("choices").querySelectorAll("button")) button.disabled = false;
+    for (const button of choiceButtons()) button.disabled = false;
   }
+}
+
+function choiceButtons() {
+  return document.querySelectorAll("button.choice");
 }
 
 function showConnection(word) {
@@ -102,6 +168,13 @@ function problem(text) {
   node.textContent = text;
   node.hidden = false;
 }
+
+byId("stay-down").addEventListener("change", () => {
+  if (lastState) drawChoices(lastState, lastState.view || {});
+});
+byId("more-choices").addEventListener("toggle", (event) => {
+  moreOpen = event.currentTarget.open;
+});
 
 if (token) {
   followState(token, draw, showConnection);
