@@ -57,7 +57,7 @@ export function schemaForm(root, container) {
       nested[name] = base;
       defaults[name] = base;
       // The field's name ("play"), not its model's ("PlayRules"): a player reads the rule.
-      const title = property.title || capitalised(label(name));
+      const title = titleOf(name, property.title);
       const set = el("fieldset", {class: "nested"}, el("legend", {}, title),
         schema.description ? el("p", {class: "help"}, schema.description) : null);
       for (const [inner, innerProperty] of Object.entries(schema.properties)) {
@@ -107,6 +107,21 @@ function capitalised(text) {
   return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
+/** Short words read as letters on a form. */
+const LETTERS = new Set(["gm", "dm", "hp", "ff"]);
+
+/**
+ * A field's label: its model's title when the model wrote one (Field(title=...)), else
+ * its name in sentence case ("gm_choice" -> "GM choice"), never pydantic's made-up
+ * title ("Gm Choice").
+ */
+export function titleOf(name, title) {
+  const made = String(name).split("_").map(capitalised).join(" ");
+  if (title && title !== made) return title;
+  const words = label(name).split(" ").map((word) => (LETTERS.has(word) ? word.toUpperCase() : word));
+  return capitalised(words.join(" "));
+}
+
 /** The defaults a nested model declares for its own fields. */
 function defaultsOf(schema, root) {
   const found = {};
@@ -122,7 +137,7 @@ function fieldFor(path, property, root, fallback, nullableOuter = false) {
   const {schema, nullable: nullableInner} = resolve(property, root);
   const nullable = nullableOuter || nullableInner;
   const id = `rule-${path.join("-")}`;
-  const title = property.title || schema.title || label(path.at(-1));
+  const title = titleOf(path.at(-1), property.title);
   const help = property.description || schema.description;
   let input;
   let read;
