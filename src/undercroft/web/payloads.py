@@ -15,11 +15,12 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass, field
 from functools import cache
-from typing import Any
+from typing import Any, Final
 
 from undercroft.engine import registry
 from undercroft.engine.api import Seat
 from undercroft.engine.capabilities import choice_words, offered
+from undercroft.sim.games import default_agent
 from undercroft.web.live import LiveTable, half_forms
 
 
@@ -200,14 +201,65 @@ def _capabilities(system: str) -> list[str]:
     return offered(registry.get(system))
 
 
+SYSTEM_WORDS: Final[dict[str, tuple[str, str]]] = {
+    "amulet": ("Amulet", "A party crawl without a game master: the dungeon builds itself room "
+               "by room as the heroes open its doors, Gauntlet-style, and the deeper they "
+               "go with more treasure, the better."),
+    "amulet-encounter": ("Amulet: one room", "A single Amulet fight set up by hand: heroes, "
+                         "swarms and monsters in one room, to try a tactic or a rule."),
+    "labyrinth": ("Labyrinth", "Adventurers hired by a town's mayor go down a dungeon of "
+                  "cards, floor by floor, fighting, looting chests and buying gear in town "
+                  "between descents; the software keeps the dungeon."),
+    "squad": ("Dungeon Squad! + Coin-Op", "Hero Guides lead two heroes each through stages "
+              "against a game master who pays for every monster from a pool of coins; "
+              "beat each stage's boss to win."),
+    "cardcrawl": ("Card Crawl", "A fast, light crawl where each hero is a handful of cards: "
+                  "a defence card turned is a wound, and the party goes room by room "
+                  "through a random dungeon."),
+}
+"""Each system's name and one line for the lobby, as a person would say them."""
+
+
 @cache
 def systems() -> list[dict[str, Any]]:
-    """What the lobby offers: each system's default seats, agents and config schema."""
+    """What the lobby offers: each system's name and description, default seats, agents
+    (and the one the CLI defaults to, ``sim.games.default_agent``) and config schema, and
+    how its seats follow its config (``seats_by``)."""
     found = []
     for name in registry.names():
         ruleset = registry.get(name)
         model = ruleset.config_model()
         seats = list(ruleset.seats(ruleset.new(model(), 0)))
-        found.append({"name": name, "seats_hint": seats, "agents": sorted(ruleset.agents()),
+        title, description = SYSTEM_WORDS.get(name, (name, ""))
+        found.append({"name": name, "title": title, "description": description,
+                      "seats_hint": seats, "seats_by": _seats_by(ruleset, model, seats),
+                      "agents": sorted(ruleset.agents()), "default_agent": default_agent(ruleset),
                       "config_schema": model.model_json_schema()})
     return found
+
+
+PLAYER_COUNTS: Final = range(1, 9)
+"""Player counts the lobby is told the seats of (a config bounds its own further)."""
+
+
+def _seats_by(ruleset: Any, model: type[Any], seats: list[str]) -> dict[str, Any] | None:
+    """How the seats follow the config, for the lobby to name them as the rules are set:
+    ``{"field": "players", "seats": {"2": [...], ...}}`` where the seats follow a player
+    count (each count the config accepts), or ``{"field": "party", "capitalised": true}``
+    where they are a list field's items (Amulet's party of classes), or None."""
+    fields = model.model_fields
+    if "players" in fields:
+        by_count: dict[str, list[str]] = {}
+        for players in PLAYER_COUNTS:
+            try:
+                config = model(players=players)
+            except ValueError:
+                continue
+            by_count[str(players)] = list(ruleset.seats(ruleset.new(config, 0)))
+        return {"field": "players", "seats": by_count}
+    for field_name in fields:
+        default = getattr(model(), field_name)
+        if (isinstance(default, (list, tuple)) and len(default) == len(seats)
+                and [str(item).lower() for item in default] == [seat.lower() for seat in seats]):
+            return {"field": field_name, "capitalised": True}
+    return None

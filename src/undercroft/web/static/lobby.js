@@ -21,7 +21,9 @@ async function start() {
     el("label", {class: "system-choice"},
       el("input", {type: "radio", name: "system", value: system.name, checked: index === 0,
                    onchange: () => pick(system)}),
-      el("span", {}, system.name))));
+      el("span", {class: "system-words"},
+        el("b", {class: "system-title"}, system.title || system.name),
+        system.description ? el("span", {class: "system-description"}, system.description) : null))));
   if (systems.length) pick(systems[0]);
 }
 
@@ -32,31 +34,29 @@ function pick(system) {
   current = {system, form};
   form.onChange(drawSeatChips);
   const agents = system.agents || [];
-  fill(byId("agent"), agents.map((name) => el("option", {value: name}, name)));
-  // A sensible agent plays better than a random one when the system has it.
-  const preferred = agents.find((name) => name !== "random");
-  if (preferred) byId("agent").value = preferred;
+  fill(byId("agent"), agents.map((name) => el("option", {value: name},
+    name === system.default_agent ? `${name} (the usual one)` : name)));
+  // The agent `undercroft play` and `simulate` use when none is named: the server says it.
+  if (agents.includes(system.default_agent)) byId("agent").value = system.default_agent;
   byId("automated").value = "";
   drawSeatChips();
 }
 
 /**
- * The seats this config will have, where they can be foreseen: Amulet's seats are
- * its party's classes title-cased; the others count their players. Otherwise the
- * server's hint for the default rules.
+ * The seats this config will have, as the server says they follow it (`seats_by`): by
+ * the player count, or one per item of a list field (Amulet's party, capitalised);
+ * otherwise the seats of the default rules (`seats_hint`).
  */
 function seatGuess() {
   const {system, form} = current;
   const config = {...form.defaults, ...form.values()};
-  const players = Number(config.players);
-  if (system.name === "amulet" && Array.isArray(config.party)) {
-    return config.party.map((name) => name.charAt(0).toUpperCase() + name.slice(1).toLowerCase());
-  }
-  if (["cardcrawl", "labyrinth"].includes(system.name) && players > 0) {
-    return Array.from({length: players}, (_, index) => `Seat-${index + 1}`);
-  }
-  if (system.name === "squad" && players > 0) {
-    return Array.from({length: players}, (_, index) => `Guide-${index + 1}`).concat("GM");
+  const rule = system.seats_by;
+  if (rule && rule.seats) {
+    const known = rule.seats[String(config[rule.field])];
+    if (Array.isArray(known)) return known.map(String);
+  } else if (rule && Array.isArray(config[rule.field])) {
+    return config[rule.field].map((item) => String(item)).map((name) => (rule.capitalised
+      ? name.charAt(0).toUpperCase() + name.slice(1).toLowerCase() : name));
   }
   const hint = system.seats_hint;
   if (Array.isArray(hint)) return hint.map(String);
