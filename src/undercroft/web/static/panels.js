@@ -2,6 +2,7 @@
 // foes, the place, who is choosing, and how the game ended.
 
 import {el, fill, healthBar} from "./dom.js";
+import {coinLines, healthWords} from "./facts.js";
 import {factsOf, foesOf, heroesOf, label} from "./views.js";
 
 /** One hero: name, what it is, a health bar, its counters and status. */
@@ -12,11 +13,21 @@ export function heroCard(hero) {
       hero.title && hero.title !== hero.name ? el("span", {class: "muted"}, hero.title) : null,
       hero.player && hero.player !== hero.name ? el("span", {class: "muted"}, `(${hero.player})`)
         : null),
-    hero.health !== null ? healthBar(hero.health, hero.max) : null,
-    hero.counters.length ? el("ul", {class: "counters"},
-      hero.counters.map(([name, value]) => el("li", {}, el("b", {}, String(value)), ` ${label(name)}`)))
+    hero.health !== null ? health(hero) : null,
+    hero.counters.length ? el("ul", {class: "counters"}, hero.counters.map((words) => el("li", {}, words)))
       : null,
     hero.status ? el("p", {class: "status"}, hero.status) : null);
+}
+
+/** The health bar, said in words: "12 of 15", "104 of 100, over the top by food". */
+function health(hero) {
+  const bar = healthBar(hero.health, hero.max);
+  const words = healthWords(hero.health, hero.max, hero.over);
+  const value = bar.querySelector(".value");
+  if (value) value.textContent = words;
+  bar.title = `health ${words}`;
+  bar.classList.toggle("over", hero.max !== null && hero.health > hero.max);
+  return bar;
 }
 
 export function drawHeroes(node, view) {
@@ -28,17 +39,24 @@ export function drawFoes(node, view) {
   const foes = foesOf(view);
   fill(node, foes.length
     ? el("ul", {class: "foes"}, foes.map((foe) => el("li", {class: foe.down ? "down" : "", dataset: {foe: foe.id}},
-        el("b", {}, foe.id), foe.kind && foe.kind !== foe.id ? ` ${foe.kind}` : "",
-        foe.health !== "" && foe.health !== undefined ? el("span", {class: "foe-health"}, ` ${foe.health}`) : "",
+        el("b", {}, foe.kind || foe.id), foe.kind ? el("span", {class: "muted"}, ` (${foe.id})`) : "",
+        foe.health ? el("span", {class: "foe-health"}, ` ${foe.health}`) : "",
         foe.where ? el("span", {class: "muted"}, ` · ${foe.where}`) : "")))
     : el("p", {class: "muted"}, "no foes in sight"));
 }
 
-export function drawFacts(node, view) {
-  const facts = factsOf(view);
+/** The place and the game's state in words (facts.js), and the coins where a game has
+ * them (Squad's Coin-Op). `system` is the table's; a view alone is read by its fields. */
+export function drawFacts(node, view, system = undefined) {
+  const facts = factsOf(view, system);
+  const coins = coinLines(view);
   fill(node,
     view.setting ? el("p", {class: "setting"}, view.setting) : null,
-    el("dl", {class: "facts"}, facts.map(([name, value]) => [el("dt", {}, name), el("dd", {}, value)])));
+    el("dl", {class: "facts"}, facts.map(([name, value]) => [el("dt", {}, name), el("dd", {}, value)])),
+    coins.length ? el("section", {class: "coins", "aria-label": "coins"},
+      el("h3", {}, "Coins"),
+      el("dl", {class: "facts coins-list"},
+        coins.map(([name, value]) => [el("dt", {}, name), el("dd", {}, value)]))) : null);
 }
 
 /** Who must choose now and who is done: the contract's `seats`. */
@@ -79,6 +97,11 @@ export function drawOutcome(node, state) {
       el("dt", {}, label(name)),
       el("dd", {}, typeof value === "object" && value !== null
         ? (Array.isArray(value) ? value.join(", ") || "none"
-          : Object.entries(value).map(([key, inner]) => `${key} ${inner}`).join(", "))
-        : String(value))])));
+          : Object.entries(value).map(([key, inner]) => `${label(key)} ${said(inner)}`).join(", "))
+        : said(value))])));
+}
+
+/** A summary value in words: a flag as yes or no. */
+function said(value) {
+  return typeof value === "boolean" ? (value ? "yes" : "no") : String(value);
 }
