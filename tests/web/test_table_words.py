@@ -181,6 +181,7 @@ def test_the_lobby_speaks_words_and_preselects_the_usual_agent(
     lobby.check("input[name=system][value=amulet]")
     assert "How levels are made" in lobby.inner_text("#rules")
     assert "GM" in lobby.inner_text("label[for=rule-level-gm_choice]")
+    assert "per attack" in lobby.locator("#rule-play-armor option").all_inner_texts()
     lobby.check("input[name=system][value=squad]")
     lobby.fill("#rule-players", "3")
     lobby.dispatch_event("#rule-players", "change")

@@ -144,7 +144,7 @@ function fieldFor(path, property, root, fallback, nullableOuter = false) {
   if (Array.isArray(schema.enum)) {
     input = el("select", {id},
       schema.enum.map((option, index) => el("option", {value: String(index), selected: same(option, fallback)},
-        String(option))));
+        label(option))));
     read = () => schema.enum[Number(input.value)];
   } else if (schema.type === "boolean") {
     input = el("input", {id, type: "checkbox", checked: Boolean(fallback)});
