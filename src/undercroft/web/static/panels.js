@@ -10,7 +10,9 @@ export function heroCard(hero) {
   return el("article", {class: `hero${hero.down ? " down" : ""}`, dataset: {hero: hero.name}},
     el("header", {},
       el("h3", {}, hero.name),
-      hero.title && hero.title !== hero.name ? el("span", {class: "muted"}, hero.title) : null,
+      // "Wizard wizard" says nothing twice: a title that only repeats the name is left out.
+      hero.title && hero.title.toLowerCase() !== hero.name.toLowerCase()
+        ? el("span", {class: "muted"}, hero.title) : null,
       hero.player && hero.player !== hero.name ? el("span", {class: "muted"}, `(${hero.player})`)
         : null),
     hero.health !== null ? health(hero) : null,
