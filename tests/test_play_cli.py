@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 import json
+import shlex
 from pathlib import Path
 
 import pytest
@@ -319,3 +320,117 @@ def test_typed_text_finds_a_choice_whatever_its_case() -> None:
     assert matching("MAGE-1 ATTACKS GOBLIN-1", legal) == [legal[0]]
     assert matching("mage-1 attacks goblin", legal) == legal[:2]
     assert matching("", legal) == []
+
+
+# --- every system at the terminal: leave and go on, sheets, choices in words -------------------
+
+class Interrupted(io.StringIO):
+    """Typed lines, then Ctrl-C where the next line would be read."""
+
+    def readline(self, size: int | None = -1) -> str:
+        if self.tell() >= len(self.getvalue()):
+            raise KeyboardInterrupt
+        return super().readline()
+
+
+TURN_BASED = {
+    "labyrinth": ("--players", "2", "--auto", "Seat-2", "--agent", "random"),
+    "squad": ("--players", "2", "--auto", "Guide-2,GM", "--agent", "random"),
+    "cardcrawl": ("--players", "2", "--rooms", "6", "--auto", "Seat-2", "--agent", "random"),
+}
+"""Each turn-based system with one person and an automated player whose own stream of
+the seed decides its choices: a resumed game that lost the stream's place would differ."""
+
+
+def go_on_with(out: str) -> list[str]:
+    """The command the hint to go on gives, as arguments to `undercroft`."""
+    line = next(line for line in out.splitlines() if "Go on with: " in line)
+    words = shlex.split(line.split("Go on with: ", 1)[1])
+    assert words[0] == "undercroft"
+    return words[1:]
+
+
+@pytest.mark.parametrize("system", [*sorted(TURN_BASED), "amulet"])
+def test_ctrl_c_saves_and_resume_goes_on_as_if_never_stopped(
+        system: str, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch,
+        tmp_path: Path) -> None:
+    lines, stop = "1\n" * 40, 3
+    options = (*TURN_BASED.get(system, (*SMALL, "--auto", "elf", "--agent", "random")),
+               "--seed", "12")
+    typed(monkeypatch, lines)
+    straight = run(capsys, "play", system, *options, "--record", "straight.json")
+    assert straight.code == 0, straight.err
+    whole = load_record(tmp_path / "straight.json").choices
+
+    monkeypatch.setattr("sys.stdin", Interrupted("1\n" * stop))
+    stopped = run(capsys, "play", system, *options)
+    assert stopped.code == 0, stopped.err
+    saved = tmp_path / f"{system}-12.json"
+    steps = len(load_record(saved).choices)
+    assert f"Game saved to {saved.name} after step {steps}." in stopped.out
+    assert 0 < steps < len(whole)
+    again = go_on_with(stopped.out)
+    assert again[:4] == ["play", system, "--resume", saved.name]
+
+    typed(monkeypatch, "1\n" * (40 - stop))
+    resumed = run(capsys, *again)
+    assert resumed.code == 0, resumed.err
+    if system != "amulet":
+        assert f"resumed after step {steps}" in resumed.out
+    assert load_record(saved).choices == whole
+    automated = {"labyrinth": "Seat-2", "squad": "Guide-2", "cardcrawl": "Seat-2",
+                 "amulet": "Elf"}[system]
+    assert any(automated in step for step in whole[steps:]), "the agent chose after resuming"
+    first = json.loads(run(capsys, "replay", "straight.json", "--json").out)
+    second = json.loads(run(capsys, "replay", saved.name, "--json").out)
+    assert first["state_hash"] == second["state_hash"]
+
+
+@pytest.mark.parametrize(("system", "args", "fragment"), [
+    ("cardcrawl", ("--rooms", "7"), "--rooms: the record game.json was played with rooms 6"),
+    ("cardcrawl", ("--seed", "12"), "--seed 12: the record game.json was played with seed 11"),
+    ("labyrinth", ("--players", "3"), "--players: the record game.json was played with players 2"),
+    ("squad", ("--example",), "--example: the record game.json was played with party random"),
+    ("squad", ("--heroes", "1"),
+     "--heroes: the record game.json was played with heroes per player 2"),
+    ("amulet", (), "a cardcrawl record; `play amulet` goes on with amulet games"),
+    ("squad", (), "a cardcrawl record; `play squad` goes on with squad games"),
+])
+def test_resume_never_changes_the_records_game(
+        system: str, args: tuple[str, ...], fragment: str, capsys: pytest.CaptureFixture[str],
+        monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    typed(monkeypatch, "1\n")
+    assert run(capsys, "play", "cardcrawl", "--seed", "11", "--players", "2", "--rooms", "6",
+               "--record", "game.json").code == 0
+    if system == "labyrinth":
+        typed(monkeypatch, "1\n")
+        assert run(capsys, "play", "labyrinth", "--seed", "11", "--players", "2",
+                   "--record", "game.json").code == 0
+    if system == "squad" and args:
+        typed(monkeypatch, "1\n")
+        assert run(capsys, "play", "squad", "--seed", "11", "--record", "game.json").code == 0
+    before = (tmp_path / "game.json").read_bytes()
+    result = run(capsys, "play", system, "--resume", "game.json", *args)
+    assert_bad_input(result, fragment)
+    assert (tmp_path / "game.json").read_bytes() == before
+
+
+@pytest.mark.parametrize("system", ["amulet", "labyrinth", "squad", "cardcrawl"])
+def test_the_hint_to_go_on_is_one_unbroken_line(
+        system: str, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch,
+        tmp_path: Path) -> None:
+    """A path longer than the terminal is wide, with a space in it, comes out whole and
+    quoted for the shell: the command copied from it goes on with the game."""
+    folder = tmp_path / ("a long folder name " * 4).strip() / ("b" * 70)
+    path = folder / "game record.json"
+    assert len(str(path)) > 160
+    typed(monkeypatch, "quit\n")
+    options = SMALL if system == "amulet" else ()
+    result = run(capsys, "play", system, *options, "--seed", "5", "--record", str(path))
+    assert result.code == 0, result.err
+    hint = next(line for line in result.out.splitlines() if "Go on with" in line)
+    assert hint.startswith(f"Game saved to {path} after step ")
+    again = go_on_with(result.out)
+    assert again[:4] == ["play", system, "--resume", str(path)]
+    typed(monkeypatch, "")
+    assert run(capsys, *again).code == 0

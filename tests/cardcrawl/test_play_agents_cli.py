@@ -91,7 +91,7 @@ def test_hot_seat_play_reads_choices_and_keeps_a_record_that_replays(
     result = run(capsys, "play", "cardcrawl", "--seed", "4", "--rooms", "6", "--players", "2",
                  "--record", str(record))
     assert result.code == 0, result.err
-    assert "Seat-1 to act" in result.out and "Stopped at step 3" in result.out
+    assert "Seat-1 to act" in result.out and "after step 3. Go on with" in result.out
     assert "Type the number of an action" in result.out  # "zzz" is asked again
     saved = json.loads(record.read_text())
     assert saved["system"] == "cardcrawl" and len(saved["choices"]) == 3

@@ -10,7 +10,7 @@ from typing import Annotated, Any
 import typer
 from rich.console import Console
 
-from undercroft.cli.play_turns import run_table
+from undercroft.cli.play_turns import given_options, run_table
 
 
 def register(play_app: typer.Typer) -> None:
@@ -18,6 +18,7 @@ def register(play_app: typer.Typer) -> None:
 
 
 def play_cardcrawl(
+    ctx: typer.Context,
     players: Annotated[int, typer.Option("--players", help="Seats, 1 to 4.")] = 3,
     rooms: Annotated[int, typer.Option("--rooms", help="Rooms in the Random Dungeon.")] = 10,
     seed: Annotated[int | None, typer.Option("--seed", help="Seed; same seed and choices, "
@@ -28,10 +29,13 @@ def play_cardcrawl(
                                        "cautious, aggressive, mixed or random.")] = "sensible",
     record: Annotated[Path | None, typer.Option(
         "--record", help="Write the game record to FILE after every step.")] = None,
+    resume: Annotated[Path | None, typer.Option(
+        "--resume", help="Go on with a saved game record (choices are added to it).")] = None,
 ) -> None:
     """Play Card Crawl hot-seat: each seat chooses in turn; agents play --auto seats."""
+    given = given_options(ctx, {"players": "players", "rooms": "rooms"})
     run_table("cardcrawl", {"players": players, "rooms": rooms}, seed, auto, agent, record,
-              Console(highlight=False), sys.stdin, show_table)
+              Console(highlight=False), sys.stdin, show_table, resume=resume, given=given)
 
 
 def show_table(console: Console, view: dict[str, Any], seat: str, legal: Sequence[Any]) -> None:

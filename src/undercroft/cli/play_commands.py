@@ -25,12 +25,18 @@ from undercroft.cli import amulet_table as draw
 from undercroft.cli import play_cardcrawl, play_labyrinth, play_squad
 from undercroft.cli.play_choices import read_choice
 from undercroft.cli.play_seats import auto_seats, game_config, make_agent
-from undercroft.cli.play_turns import Leave, hot_seat, keep_record
+from undercroft.cli.play_turns import (
+    Leave,
+    free_path,
+    hot_seat,
+    keep_record,
+    say_saved,
+)
 from undercroft.engine.api import Ruleset, Seat
 from undercroft.engine.capabilities import players_map
 from undercroft.engine.record import Record, check_record_target, load_record
 from undercroft.engine.registry import get
-from undercroft.engine.table import Table
+from undercroft.engine.table import Table, read_config
 from undercroft.errors import BadInput
 from undercroft.rng import fresh_seed
 from undercroft.systems.amulet.game.config import GameConfig
@@ -101,6 +107,8 @@ class HotSeat:
     stdin: TextIO
     speaker: Any = None
     """A ``cli.speech.Speaker`` (or None: silent)."""
+    agent: str = "sensible"
+    """The automated player of the other seats (named in the hint to go on)."""
     last: list[Event] = field(default_factory=list)
     drawn: bool = False
 
@@ -190,9 +198,9 @@ class HotSeat:
     def _leave(self) -> None:
         path = self.game.save_path
         keep_record(self.game.record, path)
-        self.console.print(f"\nGame saved to {path} after step {len(self.game.record.choices)}."
-                           f" Go on with: undercroft play amulet --resume {path}",
-                           markup=False, highlight=False, soft_wrap=True)
+        automated = list(self.game.table.automated)
+        again = ["--auto", ",".join(automated), "--agent", self.agent] if automated else []
+        say_saved(self.console, SYSTEM, path, len(self.game.record.choices), again)
 
     def _finish(self) -> None:
         """The outcome, then the score into the table's high-score list."""
@@ -274,8 +282,12 @@ def resumed_game(options: PlayOptions) -> Game:
     if record.system != SYSTEM:
         raise BadInput(f"{path}: a {record.system} record; `play amulet` goes on with "
                        "amulet games")
-    table, _ = Table.resume(record, {}, str(path))
-    check_same(options, record, table.state.config)
+    config = read_config(get(SYSTEM), record.config, f"{path}: config")
+    assert isinstance(config, GameConfig)
+    check_same(options, record, config)
+    automated = {seat: options.agent.strip().lower()
+                 for seat in auto_seats(options.auto, config)}
+    table, _ = Table.resume(record, automated, str(path))
     target = path
     if options.record is not None and options.record.resolve() != path.resolve():
         check_target(options.record)
@@ -309,15 +321,6 @@ def check_target(path: Path) -> None:
     check_record_target(path, f"--record {path}")
 
 
-def free_path(path: Path) -> Path:
-    """``path``, or ``name-2.json``, ``-3``... if taken: leaving never replaces another game."""
-    candidate, number = path, 1
-    while candidate.exists():
-        number += 1
-        candidate = path.with_name(f"{path.stem}-{number}{path.suffix}")
-    return candidate
-
-
 def speaker_for(speak: bool, console: Console) -> Any:
     """A Speaker when --speak (None otherwise)."""
     if not speak:
@@ -336,10 +339,13 @@ def play(options: PlayOptions, console: Console, stdin: TextIO) -> None:
     config = game.state.config
     automated = auto_seats(options.auto, config)
     humans = [seat for seat in config.hero_names() if seat not in automated]
-    game.table.automate({seat: options.agent.strip().lower() for seat in automated}, "--agent")
+    if options.resume is None:  # a resumed table has its agents, asked again at each step
+        game.table.automate({seat: options.agent.strip().lower() for seat in automated},
+                            "--agent")
     if game.keep:
         keep_record(game.record, game.save_path)
-    HotSeat(game, humans, console, stdin, speaker_for(options.speak, console)).run()
+    HotSeat(game, humans, console, stdin, speaker_for(options.speak, console),
+            options.agent.strip().lower()).run()
 
 
 @play_app.command("amulet")

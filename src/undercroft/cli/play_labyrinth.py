@@ -10,7 +10,7 @@ from typing import Annotated, Any
 import typer
 from rich.console import Console
 
-from undercroft.cli.play_turns import run_table
+from undercroft.cli.play_turns import given_options, run_table
 from undercroft.content import packs
 from undercroft.errors import BadInput
 from undercroft.systems.labyrinth.setup import PACKS
@@ -21,6 +21,7 @@ def register(play_app: typer.Typer) -> None:
 
 
 def play_labyrinth(
+    ctx: typer.Context,
     players: Annotated[int, typer.Option("--players", help="Seats, 1 to 6.")] = 4,
     party: Annotated[str | None, typer.Option(
         "--party", help="Characters as race:class:element+element, comma-separated "
@@ -38,6 +39,8 @@ def play_labyrinth(
                      ] = "careful",
     record: Annotated[Path | None, typer.Option(
         "--record", help="Write the game record to FILE after every step.")] = None,
+    resume: Annotated[Path | None, typer.Option(
+        "--resume", help="Go on with a saved game record (choices are added to it).")] = None,
 ) -> None:
     """Play Labyrinth hot-seat: each seat chooses in turn; agents play --auto seats."""
     fields: dict[str, Any] = {"players": players}
@@ -45,8 +48,9 @@ def play_labyrinth(
         fields["party"] = tuple(part.strip() for part in party.split(",") if part.strip())
     if cards:
         fields["packs"] = tuple(_pack_name(path) for path in cards)
+    given = given_options(ctx, {"players": "players", "party": "party", "cards": "packs"})
     run_table("labyrinth", fields, seed, auto, agent, record, Console(highlight=False),
-              sys.stdin, show_table)
+              sys.stdin, show_table, resume=resume, given=given)
 
 
 def _pack_name(path: Path) -> str:

@@ -10,7 +10,7 @@ from typing import Annotated, Any
 import typer
 from rich.console import Console
 
-from undercroft.cli.play_turns import run_table
+from undercroft.cli.play_turns import given_options, run_table
 from undercroft.systems.squad.heroes.specials import SPECIALS
 from undercroft.systems.squad.heroes.spells import spell
 
@@ -20,6 +20,7 @@ def register(play_app: typer.Typer) -> None:
 
 
 def play_squad(
+    ctx: typer.Context,
     players: Annotated[int, typer.Option("--players", help="Hero Guides, 1 to 4.")] = 1,
     heroes: Annotated[int, typer.Option("--heroes", help="Heroes per Guide, 1 or 2.")] = 2,
     example: Annotated[bool, typer.Option(
@@ -33,13 +34,17 @@ def play_squad(
     agent: Annotated[str, typer.Option("--agent", help="sensible or random.")] = "sensible",
     record: Annotated[Path | None, typer.Option(
         "--record", help="Write the game record to FILE after every step.")] = None,
+    resume: Annotated[Path | None, typer.Option(
+        "--resume", help="Go on with a saved game record (choices are added to it).")] = None,
 ) -> None:
     """Play Dungeon Squad! + Coin-Op hot-seat; the software is the Gamemaster unless a
     person takes the GM seat."""
     fields: dict[str, Any] = {"players": players, "heroes_per_player": heroes,
                               "party": "example" if example else "random"}
-    run_table("squad", fields, seed, None if auto == "none" else auto, agent, record,
-              Console(highlight=False), sys.stdin, show_table)
+    given = given_options(ctx, {"players": "players", "heroes": "heroes_per_player",
+                                "example": "party"})
+    run_table("squad", fields, seed, auto, agent, record, Console(highlight=False),
+              sys.stdin, show_table, resume=resume, given=given, default_auto="GM")
 
 
 def show_table(console: Console, view: dict[str, Any], seat: str, legal: Sequence[Any]

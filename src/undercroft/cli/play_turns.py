@@ -7,22 +7,27 @@ choose, lets the table take the step and keeps the record after every step, so
 `undercroft replay FILE` plays the game again exactly. The turn-based systems (Card
 Crawl, Labyrinth, Dungeon Squad!) share :func:`run_table` and its plain front, with their
 own ``show``; Amulet's front (the map, announcements, claims) is in ``play_commands``.
+Leaving (quit, end of input, Ctrl-C) saves the record and prints the one command that
+goes on with it (``--resume``): replaying the record asks the automated seats again at
+every step, so a game stopped and resumed goes on exactly as one never stopped.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+import shlex
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Any, Protocol, TextIO
 
+import typer
 from pydantic import ValidationError
 from rich.console import Console
 
 from undercroft.cli.outcome_words import outcome_line
 from undercroft.engine.api import Event, Ruleset, Seat
-from undercroft.engine.record import Record, check_record_target, save_record
+from undercroft.engine.record import Record, check_record_target, load_record, save_record
 from undercroft.engine.registry import get
-from undercroft.engine.table import Table
+from undercroft.engine.table import Table, read_config
 from undercroft.errors import BadInput, first_problem
 from undercroft.rng import fresh_seed
 
@@ -82,6 +87,25 @@ def keep_record(record: Record, path: Path) -> None:
                        f"({error.strerror or error})") from None
 
 
+def free_path(path: Path) -> Path:
+    """``path``, or ``name-2.json``, ``-3``... if taken: leaving never replaces another game."""
+    candidate, number = path, 1
+    while candidate.exists():
+        number += 1
+        candidate = path.with_name(f"{path.stem}-{number}{path.suffix}")
+    return candidate
+
+
+def say_saved(console: Console, system: str, path: Path, steps: int,
+              more: Sequence[str] = ()) -> None:
+    """Where the game was saved and the command that goes on with it, on one unbroken
+    line (never wrapped, the path quoted for the shell) so it can be copied whole.
+    ``more``: options to give again (the seats automated, and by which player)."""
+    again = shlex.join(["undercroft", "play", system, "--resume", str(path), *more])
+    console.print(f"\nGame saved to {path} after step {steps}. Go on with: {again}",
+                  markup=False, highlight=False, soft_wrap=True)
+
+
 class PlainFront:
     """The turn-based systems' table: ``show`` draws what the acting seat sees and its
     numbered choices; a number or the start of an action's text picks one."""
@@ -120,9 +144,62 @@ class PlainFront:
 
 def run_table(system: str, fields: dict[str, Any], seed: int | None, auto: str | None,
               agent: str, record_path: Path | None, console: Console, stdin: TextIO,
-              show: Callable[[Console, dict[str, Any], str, Sequence[Any]], None]) -> None:
-    """Play ``system`` at this terminal until it ends or the person stops."""
+              show: Callable[[Console, dict[str, Any], str, Sequence[Any]], None], *,
+              resume: Path | None = None, given: Mapping[str, str] | None = None,
+              default_auto: str | None = None) -> None:
+    """Play ``system`` at this terminal until it ends or the people leave (quit, end of
+    input, Ctrl-C: the record is saved and ``--resume`` goes on with it).
+
+    ``fields``: the game's settings from the options, ``given`` naming those the person
+    typed (a resumed game must not change them); ``default_auto``: the seats ``--auto``
+    names when not given (the hint to go on names the seats only when they differ)."""
     ruleset = get(system)
+    known = ruleset.agents()
+    if agent not in known:
+        raise BadInput(f"--agent {agent!r}: unknown (known: {', '.join(sorted(known))})")
+    if resume is None:
+        table, save_path, keep = _new_table(ruleset, fields, seed, auto, agent, record_path)
+        console.print(f"{system}, seed {table.seed}: {len(table.seats)} seats (automated: "
+                      f"{', '.join(table.automated) or 'none'})", markup=False)
+        for event in table.view(None)["events"]:
+            console.print(event["text"], markup=False)
+    else:
+        table, save_path = _resumed_table(ruleset, resume, fields, given or {}, seed, auto,
+                                          agent, record_path)
+        keep = True
+        console.print(f"{system}, seed {table.seed}, resumed after step {table.steps}: "
+                      f"{len(table.seats)} seats (automated: "
+                      f"{', '.join(table.automated) or 'none'})", markup=False, soft_wrap=True)
+        for event in table.last_events:
+            console.print(f"  {event['text']}", markup=False)
+    assert table.record is not None
+    record = table.record
+
+    def keep_it() -> None:
+        if keep:
+            keep_record(record, save_path)
+
+    keep_it()
+    try:
+        hot_seat(table, PlainFront(console, stdin, show), keep_it)
+    except (Leave, KeyboardInterrupt):
+        keep_record(record, save_path)
+        say_saved(console, system, save_path, len(record.choices),
+                  _again(table, agent, default_auto))
+        return
+    outcome = table.outcome
+    assert outcome is not None
+    console.print(f"The game is over: {outcome_line(outcome.result, outcome.summary)}",
+                  markup=False)
+    if keep:
+        console.print(f"Record: {save_path}", markup=False, soft_wrap=True)
+
+
+def _new_table(ruleset: Ruleset[Any, Any], fields: dict[str, Any], seed: int | None,
+               auto: str | None, agent: str, record_path: Path | None
+               ) -> tuple[Table, Path, bool]:
+    """A new game from the options; where its record goes, and whether after every step
+    (--record) or only when the people leave."""
     try:
         config = ruleset.config_model().model_validate(fields)
     except ValidationError as error:
@@ -134,40 +211,78 @@ def run_table(system: str, fields: dict[str, Any], seed: int | None, auto: str |
     seed = fresh_seed(NEW_SEED_BITS) if seed is None else seed
     if not 0 <= seed < SEED_LIMIT:
         raise BadInput(f"--seed {seed}: expected 0 to {SEED_LIMIT - 1}")
-    known = ruleset.agents()
-    if agent not in known:
-        raise BadInput(f"--agent {agent!r}: unknown (known: {', '.join(sorted(known))})")
     table = Table.start(ruleset, config, seed)
-    seats = table.seats
-    automated = _auto_seats(auto, seats)
-    table.automate({seat: agent for seat in automated})
-    console.print(f"{system}, seed {seed}: {len(seats)} seats "
-                  f"(automated: {', '.join(automated) or 'none'})", markup=False)
-    for event in table.view(None)["events"]:
-        console.print(event["text"], markup=False)
-    assert table.record is not None
-    record = table.record
+    automated = _auto_seats(auto, table.seats)
+    table.automate({seat: agent for seat in automated}, "--agent")
+    if record_path is not None:
+        return table, record_path, True
+    return table, free_path(Path(f"{ruleset.name}-{seed}.json")), False
 
-    def keep() -> None:
-        if record_path is not None:
-            keep_record(record, record_path)
 
-    try:
-        hot_seat(table, PlainFront(console, stdin, show), keep)
-    except Leave:
-        keep()
-        console.print(f"Stopped at step {len(record.choices)}"
-                      + (f"; the record is in {record_path}" if record_path else ""),
-                      markup=False)
-        return
-    outcome = table.outcome
-    assert outcome is not None
-    console.print(f"The game is over: {outcome_line(outcome.result, outcome.summary)}",
-                  markup=False)
+def _resumed_table(ruleset: Ruleset[Any, Any], path: Path, fields: dict[str, Any],
+                   given: Mapping[str, str], seed: int | None, auto: str | None, agent: str,
+                   record_path: Path | None) -> tuple[Table, Path]:
+    """The record at ``path`` replayed to where it stopped, its automated seats asked
+    again at every step so that their own streams stand where they stood: the game goes
+    on exactly as if it had never stopped. Its choices go on into the same file (or into
+    --record's, which then gets the whole game)."""
+    record = load_record(path)
+    if record.system != ruleset.name:
+        raise BadInput(f"{path}: a {record.system} record; `play {ruleset.name}` goes on "
+                       f"with {ruleset.name} games")
+    if seed is not None and seed != record.seed:
+        raise BadInput(f"--seed {seed}: the record {path} was played with seed {record.seed}")
+    config = read_config(ruleset, record.config, f"{path}: config")
+    _check_same(ruleset, record, config, fields, given, path)
+    seats = list(ruleset.seats(ruleset.new(config, record.seed)))
+    automated = {seat: agent for seat in _auto_seats(auto, seats)}
+    target = path
+    if record_path is not None and record_path.resolve() != path.resolve():
+        check_record_target(record_path, f"--record {record_path}")
+        target = record_path
+    table, _ = Table.resume(record, automated, str(path))
+    return table, target
+
+
+def _check_same(ruleset: Ruleset[Any, Any], record: Record, config: Any,
+                fields: dict[str, Any], given: Mapping[str, str], path: Path) -> None:
+    """The settings typed with --resume (``given``: each config field with its option)
+    may repeat the record's, never change them."""
+    for name, option in sorted(given.items()):
+        try:
+            wanted = ruleset.config_model().model_validate({**record.config,
+                                                            name: fields[name]})
+        except ValidationError as error:
+            raise BadInput(f"{option}: {first_problem(error).message}") from None
+        if wanted != config:
+            raise BadInput(f"{option}: the record {path} was played with "
+                           f"{name.replace('_', ' ')} {_said(record.config.get(name))}")
+
+
+def _said(value: Any) -> str:
+    return ",".join(map(str, value)) if isinstance(value, list | tuple) else str(value)
+
+
+def _again(table: Table, agent: str, default_auto: str | None) -> list[str]:
+    """The options that seat the same players again when the game goes on."""
+    automated = list(table.automated)
+    if automated == _auto_seats(default_auto, table.seats):
+        return ["--agent", agent] if automated else []
+    return ["--auto", ",".join(automated) or "none", *(["--agent", agent] if automated
+                                                        else [])]
+
+
+def given_options(ctx: typer.Context, fields: Mapping[str, str]) -> dict[str, str]:
+    """The config fields whose options were typed, each with its option (``fields``: each
+    option's parameter name to the config field it sets): a resumed game checks only
+    these against its record."""
+    sources = {name: ctx.get_parameter_source(name) for name in fields}
+    return {field: f"--{name.replace('_', '-')}" for name, field in fields.items()
+            if getattr(sources[name], "name", "DEFAULT") not in ("DEFAULT", "DEFAULT_MAP")}
 
 
 def _auto_seats(text: str | None, seats: list[str]) -> list[str]:
-    if text is None:
+    if text is None or text.strip().lower() == "none":
         return []
     if text.strip().lower() == "all":
         return seats
@@ -175,7 +290,7 @@ def _auto_seats(text: str | None, seats: list[str]) -> list[str]:
     for name in chosen:
         if name not in seats:
             raise BadInput(f"--auto {name!r}: no such seat (seats: {', '.join(seats)}; or "
-                           "'all')")
+                           "'all' or 'none')")
     return [seat for seat in seats if seat in chosen]
 
 
