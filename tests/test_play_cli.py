@@ -2,16 +2,22 @@
 
 from __future__ import annotations
 
+import importlib
 import io
 import json
 import shlex
 from pathlib import Path
 
 import pytest
+from rich.console import Console
 
 from cli_helpers import Result, assert_bad_input, run
 from undercroft.cli import play_choices, play_commands, play_seats
+from undercroft.cli.play_turns import PlainFront
+from undercroft.engine.capabilities import ChoiceWords, Wording
 from undercroft.engine.record import load_record, replay
+from undercroft.engine.registry import RULESETS, get
+from undercroft.engine.table import Table
 from undercroft.errors import BadInput
 from undercroft.store.highscores import top_scores
 from undercroft.systems.amulet.game.config import GameConfig
@@ -434,3 +440,76 @@ def test_the_hint_to_go_on_is_one_unbroken_line(
     assert again[:4] == ["play", system, "--resume", str(path)]
     typed(monkeypatch, "")
     assert run(capsys, *again).code == 0
+
+
+def say_in_words(monkeypatch: pytest.MonkeyPatch, system: str) -> None:
+    """For this test, ``system``'s ruleset says its choices in words: "Please <TEXT> (n)",
+    the second choice futile and the third pointless. (A subclass, so that no other test
+    sees the capability: protocol checks are cached per class.)"""
+    real = get(system)
+
+    class Worded(type(real)):  # type: ignore[misc]
+        def choice_words(self, state: object, seat: str, actions: list[Action]
+                         ) -> list[Wording]:
+            return [Wording(f"Please {action.text.upper()} ({number})",
+                            futile="it cannot hurt" if number == 2 else None,
+                            pointless=number == 3)
+                    for number, action in enumerate(actions, start=1)]
+
+    monkeypatch.setattr(importlib.import_module(RULESETS[system]), "RULESET", Worded())
+
+
+@pytest.mark.parametrize(("system", "options", "typed_text", "chosen"), [
+    ("cardcrawl", ("--players", "2", "--rooms", "6"), "please move to room 2 (6)",
+     "move to room 2"),
+    ("cardcrawl", ("--players", "2", "--rooms", "6"), "PLEASE TAP ROPE", "tap Rope"),
+    ("cardcrawl", ("--players", "2", "--rooms", "6"), "please move to room 1", "move to room 1"),
+    ("amulet", SMALL, "please search n", "search north"),
+])
+def test_menus_list_choices_in_words_and_typed_words_pick_them(
+        system: str, options: tuple[str, ...], typed_text: str, chosen: str,
+        capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch,
+        tmp_path: Path) -> None:
+    say_in_words(monkeypatch, system)
+    typed(monkeypatch, f"{typed_text}\n" + ("wait\n" if system == "amulet" else "") + "quit\n")
+    result = run(capsys, "play", system, *options, "--seed", "4", "--record", "game.json")
+    assert result.code == 0, result.err
+    assert "1  Please " in result.out and " (1)\n" in result.out
+    assert " (2) (futile: it cannot hurt)" in result.out
+    assert " (3) (of no use now)" in result.out
+    first = load_record(tmp_path / "game.json").choices[0]
+    assert chosen in first.values(), first
+
+
+def test_a_system_without_wordings_lists_its_choices_text() -> None:
+    out = io.StringIO()
+    front = PlainFront(Console(file=out, width=200), io.StringIO("2\n"),
+                       lambda console, view, seat, legal: None)
+    table = Table.start(get("cardcrawl"), get("cardcrawl").config_model()(rooms=6), 4)
+    assert not isinstance(table.ruleset, ChoiceWords)
+    picked = front.ask(table, "Seat-1")
+    legal = table.legal("Seat-1")
+    assert picked == legal[1]
+    assert out.getvalue().splitlines()[:2] == [f"   1  {legal[0].text}", f"   2  {legal[1].text}"]
+
+
+def test_typed_words_find_a_choice_whatever_their_case() -> None:
+    from dataclasses import dataclass
+
+    from undercroft.cli.play_turns import matching, pick
+
+    @dataclass(frozen=True)
+    class Choice:
+        text: str
+
+    legal = [Choice("open c1"), Choice("open c10"), Choice("descend by 1.1")]
+    words = ["Open the door north (c1)", "Open the chest (c10)", "Take the stair down (1.1)"]
+    assert matching("open the door", legal, words) == [legal[0]]
+    assert matching("TAKE THE STAIR DOWN", legal, words) == [legal[2]]
+    assert matching("open the door north (C1)", legal, words) == [legal[0]]
+    assert matching("open c1", legal, words) == [legal[0]]
+    assert matching("open", legal, words) == legal[:2]
+    assert pick("open the", legal, words) is None
+    assert pick("3", legal, words) == legal[2]
+    assert play_choices.read_choice("PLEASE WAIT", LEGAL, True,
+                                    [f"Please {a.text}" for a in LEGAL]).text == "wait"

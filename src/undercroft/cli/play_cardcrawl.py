@@ -48,8 +48,6 @@ def show_table(console: Console, view: dict[str, Any], seat: str, legal: Sequenc
         console.print(f"  {member['seat']}, {member['title']}: {cards}", markup=False)
         foes = view["foes"] if view.get("attack_against") == "opponent" else []
         console.print(f"      {_member_text(member, foes)}", markup=False)
-    for number, action in enumerate(legal, start=1):
-        console.print(f"  {number:>2}  {action.text}", markup=False)
 
 
 def _foe_text(foe: dict[str, Any]) -> str:

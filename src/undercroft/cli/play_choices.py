@@ -9,21 +9,24 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from undercroft.cli.play_turns import matching
 from undercroft.errors import BadInput
 from undercroft.systems.amulet.room.actions import Action, parse_action
 
 
-def read_choice(typed: str, legal: Sequence[Action], can_claim: bool) -> Action:
+def read_choice(typed: str, legal: Sequence[Action], can_claim: bool,
+                words: Sequence[str] = ()) -> Action:
     """The action a person means by ``typed``; BadInput (asked again) if it is not clear.
 
     A number picks from the list; text picks the action it names, or the one action
-    whose text starts with it. A leading ``!`` also claims the last step's announcements.
+    whose text, or words (``words``: one per action, as the menu says them), start with
+    it. A leading ``!`` also claims the last step's announcements.
     """
     body = " ".join(typed.split())
     claim = body.startswith("!")
     if claim:
         body = body[1:].strip()
-    action = _match(body, legal)
+    action = _match(body, legal, words)
     if claim and not action.claim:
         action = action.claiming()
     if action.claim and not can_claim:
@@ -32,7 +35,7 @@ def read_choice(typed: str, legal: Sequence[Action], can_claim: bool) -> Action:
     return action
 
 
-def _match(body: str, legal: Sequence[Action]) -> Action:
+def _match(body: str, legal: Sequence[Action], words: Sequence[str]) -> Action:
     if not body:
         raise BadInput("type the number of an action, its text, or ? for help")
     if body.isdigit():
@@ -44,7 +47,7 @@ def _match(body: str, legal: Sequence[Action]) -> Action:
     parsed = _parsed(lowered)
     if parsed is not None and parsed.plain() in {action.plain() for action in legal}:
         return parsed
-    starting = [action for action in legal if action.text.startswith(lowered)]
+    starting: list[Action] = matching(body, legal, words)
     if len(starting) == 1:
         return starting[0]
     if starting:

@@ -30,10 +30,11 @@ from undercroft.cli.play_turns import (
     free_path,
     hot_seat,
     keep_record,
+    menu_entry,
     say_saved,
 )
 from undercroft.engine.api import Ruleset, Seat
-from undercroft.engine.capabilities import players_map
+from undercroft.engine.capabilities import choice_words, players_map
 from undercroft.engine.record import Record, check_record_target, load_record
 from undercroft.engine.registry import get
 from undercroft.engine.table import Table, read_config
@@ -47,12 +48,13 @@ from undercroft.systems.amulet.room.events import Event
 SYSTEM: Final = "amulet"
 SEED_BITS: Final = 31
 SEED_LIMIT: Final = 2**SEED_BITS
-HELP: Final = """Type the number of an action, or its text (a start that fits only one action
-will do: "pick" when only one "pick up ..." is possible). Any action may also be typed
-in full with ", take half" where the rules allow it.
-  !<choice>   also claim the last step's announcements (a token for the first to claim)
-  ?           this help
-  quit        save the game and leave (end of input and Ctrl-C do the same)"""
+HELP: Final = """Type the number of an action, or its text or words (a start that fits
+only one action will do: "pick" when only one "pick up ..." is possible). Any
+action may also be typed in full with ", take half" where the rules allow it.
+  !<choice>     also claim the last step's announcements (a token for the first
+                to claim)
+  ?             this help
+  quit          save the game and leave (end of input and Ctrl-C do the same)"""
 
 play_app = typer.Typer(help="Play a whole game at this terminal (hot seat).",
                        no_args_is_help=True)
@@ -171,7 +173,10 @@ class HotSeat:
 
     def _ask(self, seat: str, legal: Sequence[Action], claims: list[str]) -> Action:
         """Ask until the answer is one of the seat's actions; bad answers only ask again."""
-        self.console.print(draw.choices(seat, [action.text for action in legal], claims))
+        worded = choice_words(self.game.ruleset, self.game.state, seat, legal)
+        self.console.print(draw.choices(seat, [menu_entry(wording) for wording in worded],
+                                        claims))
+        words = [wording.words for wording in worded]
         while True:
             self.console.print(f"{seat}> ", end="", markup=False, highlight=False)
             line = self.stdin.readline()
@@ -185,7 +190,7 @@ class HotSeat:
                 self.console.print(HELP, markup=False, highlight=False)
                 continue
             try:
-                return read_choice(typed, legal, bool(claims))
+                return read_choice(typed, legal, bool(claims), words)
             except BadInput as error:
                 self.console.print(Text(str(error), style="red"))
 

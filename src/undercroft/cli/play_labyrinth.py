@@ -101,8 +101,6 @@ def show_table(console: Console, view: dict[str, Any], seat: str, legal: Sequenc
         lines.append(f"The Dragon Statue: {statue['text']}. {statue['seat']} chooses.")
     for line in lines:
         console.print(f"  {line}", markup=False)
-    for number, action in enumerate(legal, start=1):
-        console.print(f"  {number:>2}  {action.text}", markup=False)
 
 
 def sheet_lines(sheet: dict[str, Any]) -> list[str]:

@@ -79,8 +79,6 @@ def show_table(console: Console, view: dict[str, Any], seat: str, legal: Sequenc
     if view["spoils"]:
         say("  The boss's Stuff to divide: " + ", ".join(
             f"{s['name']} {s['die']} ({s['spell'] or s['kind']})" for s in view["spoils"]))
-    for number, action in enumerate(legal, start=1):
-        say(f"  {number:>2}  {action.text}")
 
 
 def monster_line(monster: dict[str, Any]) -> str:

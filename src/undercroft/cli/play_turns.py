@@ -17,7 +17,7 @@ from __future__ import annotations
 import shlex
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
-from typing import Any, Protocol, TextIO
+from typing import Any, Final, Protocol, TextIO
 
 import typer
 from pydantic import ValidationError
@@ -25,6 +25,7 @@ from rich.console import Console
 
 from undercroft.cli.outcome_words import outcome_line
 from undercroft.engine.api import Event, Ruleset, Seat
+from undercroft.engine.capabilities import Wording, choice_words
 from undercroft.engine.record import Record, check_record_target, load_record, save_record
 from undercroft.engine.registry import get
 from undercroft.engine.table import Table, read_config
@@ -106,9 +107,26 @@ def say_saved(console: Console, system: str, path: Path, steps: int,
                   markup=False, highlight=False, soft_wrap=True)
 
 
+def menu_entry(wording: Wording) -> str:
+    """A choice as a menu lists it: its words, and why it cannot help when it cannot."""
+    text = wording.words
+    if wording.futile:
+        text += f" (futile: {wording.futile})"
+    elif wording.pointless:
+        text += " (of no use now)"
+    return text
+
+
+HELP: Final = """Type the number of an action, or its text or words in any case (a start
+that fits only one action will do).
+  ?     this help
+  quit  save the game and leave (end of input and Ctrl-C do the same)"""
+
+
 class PlainFront:
-    """The turn-based systems' table: ``show`` draws what the acting seat sees and its
-    numbered choices; a number or the start of an action's text picks one."""
+    """The turn-based systems' table: ``show`` draws what the acting seat sees, then the
+    numbered choices in words (``choice_words``); a number, or the start of a choice's
+    text or words, picks one; ``?`` shows the help."""
 
     def __init__(self, console: Console, stdin: TextIO,
                  show: Callable[[Console, dict[str, Any], str, Sequence[Any]], None]) -> None:
@@ -120,10 +138,23 @@ class PlainFront:
     def ask(self, table: Table, seat: Seat) -> Any:
         legal = table.legal(seat)
         self.show(self.console, table.view(seat), seat, legal)
-        picked = _ask(self.console, self.stdin, seat, legal)
-        if picked is None:
-            raise Leave
-        return picked
+        worded = choice_words(table.ruleset, table.state, seat, legal)
+        for number, wording in enumerate(worded, start=1):
+            self.console.print(f"  {number:>2}  {menu_entry(wording)}", markup=False)
+        while True:
+            self.console.print(f"{seat}> ", end="", markup=False)
+            line = self.stdin.readline()
+            typed = " ".join(line.split())
+            if not line or typed.lower() == "quit":
+                raise Leave
+            if typed in ("?", "help"):
+                self.console.print(HELP, markup=False)
+                continue
+            picked = pick(typed, legal, [wording.words for wording in worded])
+            if picked is not None:
+                return picked
+            self.console.print("Type the number of an action or the start of its text or "
+                               "words (one action only), ? for help, or quit.", markup=False)
 
     def after_step(self, table: Table, events: Sequence[Event]) -> None:
         for event in events:
@@ -294,30 +325,36 @@ def _auto_seats(text: str | None, seats: list[str]) -> list[str]:
     return [seat for seat in seats if seat in chosen]
 
 
-def matching(typed: str, legal: Sequence[Any]) -> list[Any]:
-    """The actions whose text begins with ``typed``, whatever the case of either (names in
-    choices are capitalised; people type as they like); a text typed in full is the one
-    action it names even when it also begins a longer one."""
+def matching(typed: str, legal: Sequence[Any], words: Sequence[str] = ()) -> list[Any]:
+    """The actions whose text, or words (``words``: one per action, as the menu says
+    them), begin with ``typed``, whatever the case of either (names in choices are
+    capitalised; people type as they like); a text or words typed in full (the words
+    with or without the id in brackets) are the one action they name even when they
+    also begin a longer one."""
     if not typed:
         return []
     wanted = typed.lower()
-    whole = [action for action in legal if action.text.lower() == wanted]
-    return whole or [action for action in legal if action.text.lower().startswith(wanted)]
+    said = [_names(action.text, words[index] if index < len(words) else None)
+            for index, action in enumerate(legal)]
+    whole = [action for action, names in zip(legal, said, strict=True) if wanted in names]
+    return whole or [action for action, names in zip(legal, said, strict=True)
+                     if any(name.startswith(wanted) for name in names)]
 
 
-def _ask(console: Console, stdin: TextIO, seat: str, legal: Sequence[Any]) -> Any:
-    """The action the person means, or None to stop (quit, or the end of input)."""
-    while True:
-        console.print(f"{seat}> ", end="", markup=False)
-        line = stdin.readline()
-        if not line or line.strip().lower() == "quit":
-            return None
-        typed = " ".join(line.split())
-        if typed.isdigit() and 1 <= int(typed) <= len(legal):
-            return legal[int(typed) - 1]
-        fits = matching(typed, legal)
-        if len(fits) == 1:
-            return fits[0]
-        console.print("Type the number of an action or the start of its text (one action "
-                      "only), or quit.", markup=False)
+def _names(text: str, words: str | None) -> list[str]:
+    """How an action may be typed: its text, its words, its words without the id."""
+    names = [text.lower()]
+    if words is not None and words.lower() != names[0]:
+        names.append(words.lower())
+        if words.endswith(")") and " (" in words:
+            names.append(words[:words.rindex(" (")].lower())
+    return names
 
+
+def pick(typed: str, legal: Sequence[Any], words: Sequence[str] = ()) -> Any | None:
+    """The action a person means by ``typed`` (a number on the menu, or text or words
+    that fit one action), or None when it is not clear."""
+    if typed.isdigit() and 1 <= int(typed) <= len(legal):
+        return legal[int(typed) - 1]
+    fits = matching(typed, legal, words)
+    return fits[0] if len(fits) == 1 else None
