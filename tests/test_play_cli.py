@@ -442,6 +442,61 @@ def test_the_hint_to_go_on_is_one_unbroken_line(
     assert run(capsys, *again).code == 0
 
 
+SHEETS = {
+    "amulet": (SMALL, "Elf", ["Warrior, warrior: health 100, 3 tokens",
+                              "melee d10, speed 3, shot d8, armor 3, magic d6"],
+               ["Elf, elf: health 100", "melee d6, speed 4"]),
+    "labyrinth": (("--players", "2"), "seat-2", ["Seat-1, ", "(modifier ", "attack "],
+                  ["Seat-2, "]),
+    "squad": (("--players", "2", "--heroes", "1"), "guide-2",
+              ["Abilities: ", "Stuff: ", "Special: "], ["Abilities: "]),
+    "cardcrawl": (("--players", "2"), "SEAT-2", ["Seat-1, The ", "skills: ", "Tap: "],
+                  ["Seat-2, The "]),
+}
+
+
+def typed_extra(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch,
+                system: str, options: tuple[str, ...], text: str) -> str:
+    """What typing ``text`` at the first prompt prints, beyond the table and its choices
+    (the same game played with only "quit" typed gives everything else)."""
+    outs = []
+    for lines in ("quit\n", f"{text}\nquit\n"):
+        typed(monkeypatch, lines)
+        result = run(capsys, "play", system, *options, "--seed", "2", "--record", "game.json")
+        assert result.code == 0, result.err
+        outs.append(result.out)
+    base, more = outs
+    start = _common(base, more)
+    end = _common(base[start:][::-1], more[start:][::-1])
+    return more[start:len(more) - end]
+
+
+def _common(one: str, other: str) -> int:
+    """How many characters the two begin with alike."""
+    return next((at for at, (a, b) in enumerate(zip(one, other, strict=False)) if a != b),
+                min(len(one), len(other)))
+
+
+@pytest.mark.parametrize("system", sorted(SHEETS))
+def test_sheet_shows_a_seats_sheet_and_help_lists_it(
+        system: str, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch,
+        tmp_path: Path) -> None:
+    options, other, own, others = SHEETS[system]
+    assert "sheet [NAME]" in typed_extra(capsys, monkeypatch, system, options, "?")
+    mine = typed_extra(capsys, monkeypatch, system, options, "sheet")
+    for fragment in own:
+        assert fragment in mine, (fragment, mine)
+    theirs = typed_extra(capsys, monkeypatch, system, options, f"sheet {other}")
+    for fragment in others:
+        assert fragment in theirs, (fragment, theirs)
+    assert theirs != mine
+    assert "sheet nobody: no such" in typed_extra(capsys, monkeypatch, system, options,
+                                                  "sheet nobody")
+    people = {"Warrior", "Seat-1", "Guide-1"}  # the first to choose (the GM plays itself)
+    assert not [step for step in load_record(tmp_path / "game.json").choices
+                if people & set(step)], "a sheet is no choice"
+
+
 def say_in_words(monkeypatch: pytest.MonkeyPatch, system: str) -> None:
     """For this test, ``system``'s ruleset says its choices in words: "Please <TEXT> (n)",
     the second choice futile and the third pointless. (A subclass, so that no other test

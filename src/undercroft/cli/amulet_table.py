@@ -114,6 +114,27 @@ def heroes(view: Mapping[str, Any]) -> Table:
     return grid
 
 
+def hero_sheet(hero: Mapping[str, Any]) -> Text:
+    """One hero's whole sheet (``sheet NAME`` at the table): its class's numbers, what it
+    carries, its tokens and specials, where it stands."""
+    numbers = hero.get("numbers", {})
+    lines = [f"{hero['name']}, {hero['class']}: health {hero['health']}, "
+             f"{hero['tokens']} tokens, {hero['status']}"
+             + (f" (room {hero['room']})" if hero.get("room") is not None else ""),
+             "  " + ", ".join(f"{name} {value}" for name, value in numbers.items()),
+             f"  keys {hero['keys']}, potions {hero['potions']}, scrolls "
+             f"{hero.get('scrolls', 0)}, treasure {hero['treasure']}"]
+    if hero.get("level_points"):
+        lines.append(f"  level points {hero['level_points']}")
+    specials = [f"{name} {left}" for name, left in hero.get("specials", {}).items()]
+    if specials:
+        lines.append("  specials: " + ", ".join(specials))
+    state = _status(hero).split(", ")[1:]
+    if state:
+        lines.append("  now: " + ", ".join(state))
+    return Text("\n".join(lines), style="dim" if hero["status"] == "dead" else "")
+
+
 def _status(hero: Mapping[str, Any]) -> str:
     """Where the hero stands, and what else it carries or is doing."""
     parts = [hero["status"]]

@@ -10,7 +10,9 @@ from typing import Annotated, Any
 import typer
 from rich.console import Console
 
-from undercroft.cli.play_turns import given_options, run_table
+from undercroft.cli.play_turns import given_options, run_table, seat_named
+from undercroft.engine.api import Seat
+from undercroft.engine.table import Table
 
 
 def register(play_app: typer.Typer) -> None:
@@ -35,7 +37,8 @@ def play_cardcrawl(
     """Play Card Crawl hot-seat: each seat chooses in turn; agents play --auto seats."""
     given = given_options(ctx, {"players": "players", "rooms": "rooms"})
     run_table("cardcrawl", {"players": players, "rooms": rooms}, seed, auto, agent, record,
-              Console(highlight=False), sys.stdin, show_table, resume=resume, given=given)
+              Console(highlight=False), sys.stdin, show_table, resume=resume, given=given,
+              sheet=sheet)
 
 
 def show_table(console: Console, view: dict[str, Any], seat: str, legal: Sequence[Any]) -> None:
@@ -48,6 +51,22 @@ def show_table(console: Console, view: dict[str, Any], seat: str, legal: Sequenc
         console.print(f"  {member['seat']}, {member['title']}: {cards}", markup=False)
         foes = view["foes"] if view.get("attack_against") == "opponent" else []
         console.print(f"      {_member_text(member, foes)}", markup=False)
+
+
+def sheet(table: Table, seat: Seat, name: str) -> list[str]:
+    """``sheet NAME``: a character's whole sheet as the table sees it: its cards with what
+    each does, its skills and attacks (with the number to beat against each foe here),
+    its abilities and what waits for its next roll."""
+    wanted = seat_named(name or seat, table.seats)
+    view = table.view(seat)
+    member = next(m for m in view["party"] if m["seat"] == wanted)
+    foes = view["foes"] if view.get("attack_against") == "opponent" else []
+    state = ", out of the fight" if member["incapacitated"] else ""
+    lines = [f"{wanted}, {member['title']}{state}", f"  {_member_text(member, foes)}"]
+    lines += [f"  {_card_text(card)}: {card['text']}" for card in member["cards"]]
+    if member["abilities"]:
+        lines.append(f"  abilities: {', '.join(member['abilities'])}")
+    return lines
 
 
 def _foe_text(foe: dict[str, Any]) -> str:

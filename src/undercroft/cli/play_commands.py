@@ -32,6 +32,7 @@ from undercroft.cli.play_turns import (
     keep_record,
     menu_entry,
     say_saved,
+    seat_named,
 )
 from undercroft.engine.api import Ruleset, Seat
 from undercroft.engine.capabilities import choice_words, players_map
@@ -53,6 +54,7 @@ only one action will do: "pick" when only one "pick up ..." is possible). Any
 action may also be typed in full with ", take half" where the rules allow it.
   !<choice>     also claim the last step's announcements (a token for the first
                 to claim)
+  sheet [NAME]  a hero's sheet (without a name: the one choosing now)
   ?             this help
   quit          save the game and leave (end of input and Ctrl-C do the same)"""
 
@@ -190,9 +192,19 @@ class HotSeat:
                 self.console.print(HELP, markup=False, highlight=False)
                 continue
             try:
+                if typed.split(" ", 1)[0].lower() == "sheet":
+                    self._sheet(seat, typed[len("sheet"):].strip())
+                    continue
                 return read_choice(typed, legal, bool(claims), words)
             except BadInput as error:
                 self.console.print(Text(str(error), style="red"))
+
+    def _sheet(self, seat: str, name: str) -> None:
+        """``sheet NAME``: a hero's sheet, as the heroes' table shows it to everyone."""
+        view = self.game.table.view(seat)
+        wanted = seat_named(name or seat, [hero["name"] for hero in view["heroes"]])
+        hero = next(hero for hero in view["heroes"] if hero["name"] == wanted)
+        self.console.print(draw.hero_sheet(hero))
 
     def _speak(self, events: Sequence[Event]) -> None:
         if self.speaker is None:

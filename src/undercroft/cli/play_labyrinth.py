@@ -10,8 +10,10 @@ from typing import Annotated, Any
 import typer
 from rich.console import Console
 
-from undercroft.cli.play_turns import given_options, run_table
+from undercroft.cli.play_turns import given_options, run_table, seat_named
 from undercroft.content import packs
+from undercroft.engine.api import Seat
+from undercroft.engine.table import Table
 from undercroft.errors import BadInput
 from undercroft.systems.labyrinth.setup import PACKS
 
@@ -50,7 +52,7 @@ def play_labyrinth(
         fields["packs"] = tuple(_pack_name(path) for path in cards)
     given = given_options(ctx, {"players": "players", "party": "party", "cards": "packs"})
     run_table("labyrinth", fields, seed, auto, agent, record, Console(highlight=False),
-              sys.stdin, show_table, resume=resume, given=given)
+              sys.stdin, show_table, resume=resume, given=given, sheet=sheet)
 
 
 def _pack_name(path: Path) -> str:
@@ -101,6 +103,13 @@ def show_table(console: Console, view: dict[str, Any], seat: str, legal: Sequenc
         lines.append(f"The Dragon Statue: {statue['text']}. {statue['seat']} chooses.")
     for line in lines:
         console.print(f"  {line}", markup=False)
+
+
+def sheet(table: Table, seat: Seat, name: str) -> list[str]:
+    """``sheet NAME``: a seat's whole sheet (every sheet is open at this table: each seat's
+    view carries its own)."""
+    wanted = seat_named(name or seat, table.seats)
+    return sheet_lines(table.view(wanted)["sheets"][wanted])
 
 
 def sheet_lines(sheet: dict[str, Any]) -> list[str]:

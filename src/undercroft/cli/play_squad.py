@@ -11,6 +11,9 @@ import typer
 from rich.console import Console
 
 from undercroft.cli.play_turns import given_options, run_table
+from undercroft.engine.api import Seat
+from undercroft.engine.table import Table
+from undercroft.errors import BadInput
 from undercroft.systems.squad.heroes.specials import SPECIALS
 from undercroft.systems.squad.heroes.spells import spell
 
@@ -44,7 +47,8 @@ def play_squad(
     given = given_options(ctx, {"players": "players", "heroes": "heroes_per_player",
                                 "example": "party"})
     run_table("squad", fields, seed, auto, agent, record, Console(highlight=False),
-              sys.stdin, show_table, resume=resume, given=given, default_auto="GM")
+              sys.stdin, show_table, resume=resume, given=given, sheet=sheet,
+              default_auto="GM")
 
 
 def show_table(console: Console, view: dict[str, Any], seat: str, legal: Sequence[Any]
@@ -79,6 +83,28 @@ def show_table(console: Console, view: dict[str, Any], seat: str, legal: Sequenc
     if view["spoils"]:
         say("  The boss's Stuff to divide: " + ", ".join(
             f"{s['name']} {s['die']} ({s['spell'] or s['kind']})" for s in view["spoils"]))
+
+
+def sheet(table: Table, seat: Seat, name: str) -> list[str]:
+    """``sheet NAME``: heroes' whole sheets. NAME is a hero (its id or name) or a Guide's
+    seat (both its heroes); without it, the seat's own heroes (the GM's: every hero)."""
+    view = table.view(seat)
+    guides: dict[str, str] = view["guides"]
+    wanted = (name or seat).strip().lower()
+    if wanted == "gm" or (not name and seat not in guides.values()):
+        chosen = list(view["heroes"])
+    else:
+        chosen = [hero_id for hero_id, hero in view["heroes"].items()
+                  if wanted in (hero_id.lower(), hero["name"].lower(),
+                                guides[hero_id].lower())]
+    if not chosen:
+        raise BadInput(f"sheet {name}: no such hero or seat (heroes: "
+                       f"{', '.join(view['heroes'])}; seats: {', '.join(table.seats)})")
+    lines: list[str] = []
+    for hero_id in chosen:
+        lines += hero_sheet(hero_id, view["heroes"][hero_id],
+                            view["effects"].get(hero_id, {}))
+    return lines
 
 
 def monster_line(monster: dict[str, Any]) -> str:

@@ -117,20 +117,27 @@ def menu_entry(wording: Wording) -> str:
     return text
 
 
+Sheet = Callable[[Table, Seat, str], list[str]]
+"""A system's sheet for ``sheet NAME`` typed at ``seat``'s turn (NAME empty: the seat's
+own), as lines; BadInput when NAME names no seat or hero."""
+
 HELP: Final = """Type the number of an action, or its text or words in any case (a start
 that fits only one action will do).
-  ?     this help
-  quit  save the game and leave (end of input and Ctrl-C do the same)"""
+  sheet [NAME]  a seat's sheet (without a name: the one choosing now)
+  ?             this help
+  quit          save the game and leave (end of input and Ctrl-C do the same)"""
 
 
 class PlainFront:
     """The turn-based systems' table: ``show`` draws what the acting seat sees, then the
     numbered choices in words (``choice_words``); a number, or the start of a choice's
-    text or words, picks one; ``?`` shows the help."""
+    text or words, picks one; ``sheet [NAME]`` prints a sheet (the system's ``sheet``),
+    ``?`` the help."""
 
     def __init__(self, console: Console, stdin: TextIO,
-                 show: Callable[[Console, dict[str, Any], str, Sequence[Any]], None]) -> None:
-        self.console, self.stdin, self.show = console, stdin, show
+                 show: Callable[[Console, dict[str, Any], str, Sequence[Any]], None],
+                 sheet: Sheet | None = None) -> None:
+        self.console, self.stdin, self.show, self.sheet = console, stdin, show, sheet
 
     def before_step(self, table: Table, asking: Sequence[Seat]) -> None:
         return None
@@ -150,11 +157,25 @@ class PlainFront:
             if typed in ("?", "help"):
                 self.console.print(HELP, markup=False)
                 continue
+            words = typed.split(" ", 1)
+            if words[0].lower() == "sheet" and self.sheet is not None:
+                self._show_sheet(table, seat, words[1] if len(words) > 1 else "")
+                continue
             picked = pick(typed, legal, [wording.words for wording in worded])
             if picked is not None:
                 return picked
             self.console.print("Type the number of an action or the start of its text or "
                                "words (one action only), ? for help, or quit.", markup=False)
+
+    def _show_sheet(self, table: Table, seat: Seat, name: str) -> None:
+        assert self.sheet is not None
+        try:
+            lines = self.sheet(table, seat, name)
+        except BadInput as error:
+            self.console.print(str(error), markup=False)
+            return
+        for line in lines:
+            self.console.print(f"  {line}", markup=False)
 
     def after_step(self, table: Table, events: Sequence[Event]) -> None:
         for event in events:
@@ -177,13 +198,14 @@ def run_table(system: str, fields: dict[str, Any], seed: int | None, auto: str |
               agent: str, record_path: Path | None, console: Console, stdin: TextIO,
               show: Callable[[Console, dict[str, Any], str, Sequence[Any]], None], *,
               resume: Path | None = None, given: Mapping[str, str] | None = None,
-              default_auto: str | None = None) -> None:
+              sheet: Sheet | None = None, default_auto: str | None = None) -> None:
     """Play ``system`` at this terminal until it ends or the people leave (quit, end of
     input, Ctrl-C: the record is saved and ``--resume`` goes on with it).
 
     ``fields``: the game's settings from the options, ``given`` naming those the person
-    typed (a resumed game must not change them); ``default_auto``: the seats ``--auto``
-    names when not given (the hint to go on names the seats only when they differ)."""
+    typed (a resumed game must not change them); ``sheet``: what ``sheet NAME`` prints;
+    ``default_auto``: the seats ``--auto`` names when not given (the hint to go on names
+    the seats only when they differ)."""
     ruleset = get(system)
     known = ruleset.agents()
     if agent not in known:
@@ -212,7 +234,7 @@ def run_table(system: str, fields: dict[str, Any], seed: int | None, auto: str |
 
     keep_it()
     try:
-        hot_seat(table, PlainFront(console, stdin, show), keep_it)
+        hot_seat(table, PlainFront(console, stdin, show, sheet), keep_it)
     except (Leave, KeyboardInterrupt):
         keep_record(record, save_path)
         say_saved(console, system, save_path, len(record.choices),
@@ -301,6 +323,14 @@ def _again(table: Table, agent: str, default_auto: str | None) -> list[str]:
         return ["--agent", agent] if automated else []
     return ["--auto", ",".join(automated) or "none", *(["--agent", agent] if automated
                                                         else [])]
+
+
+def seat_named(name: str, seats: Sequence[Seat]) -> Seat:
+    """The seat ``name`` names, whatever its case; BadInput naming the seats if none."""
+    for seat in seats:
+        if seat.lower() == name.strip().lower():
+            return seat
+    raise BadInput(f"sheet {name}: no such seat (seats: {', '.join(seats)})")
 
 
 def given_options(ctx: typer.Context, fields: Mapping[str, str]) -> dict[str, str]:
