@@ -540,7 +540,12 @@ def test_a_system_without_wordings_lists_its_choices_text() -> None:
     out = io.StringIO()
     front = PlainFront(Console(file=out, width=200), io.StringIO("2\n"),
                        lambda console, view, seat, legal: None)
-    table = Table.start(get("cardcrawl"), get("cardcrawl").config_model()(rooms=6), 4)
+    cardcrawl = get("cardcrawl")
+
+    class Unworded(type(cardcrawl)):  # type: ignore[misc]
+        choice_words = None  # a protocol member set to None is not offered
+
+    table = Table.start(Unworded(), cardcrawl.config_model()(rooms=6), 4)
     assert not isinstance(table.ruleset, ChoiceWords)
     picked = front.ask(table, "Seat-1")
     legal = table.legal("Seat-1")
