@@ -65,6 +65,7 @@ def compose(level: LevelMap, *, player_view: bool = False,
     gaps = [ex.segment for _, ex in exits if is_gap(ex)]
     items: list[Primitive] = [_floor(room, smooth) for room in rooms]
     items += _grid(size)
+    items += [Polyline(tuple(passage.points), "passage") for passage in level.passages]
     for room in rooms:
         items += _walls(room, gaps, smooth)
     for _, ex in exits:

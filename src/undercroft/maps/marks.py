@@ -62,6 +62,7 @@ MARKS: dict[str, MarkStyle] = {
     "treasure": MarkStyle("t", strokes=TREASURE_TICK, per_unit=True, opens=True),
     "teleport": MarkStyle("*", square=True),
     "stair": MarkStyle(">", strokes=STAIR_STEPS, fills=STAIR_ARROW, ink="stair"),
+    "corridor": MarkStyle("+", gap=True),
 }
 
 UNKNOWN_MARK = MarkStyle("?", letter="?")
@@ -166,6 +167,7 @@ PALETTE: dict[str, Paint] = {
     "grid-label": Paint(fill="#9c8868"),
     "floor": Paint(fill=FLOOR),
     "floor-hidden": Paint(fill="#e4ddcd"),
+    "passage": Paint(stroke="#8a7559", width=0.22),
     "wall": Paint(stroke=INK, width=0.1),
     "wall-hidden": Paint(stroke="#8c8274", width=0.06, dash=(0.18, 0.1)),
     "span": Paint(stroke="#9a5b2a", width=0.16),

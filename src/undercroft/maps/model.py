@@ -175,12 +175,26 @@ class Room:
 
 
 @dataclass
+class Passage:
+    """A way drawn outside the rooms between two of them (a plan's corridor): its
+    polyline from door to door, and the rooms at its ``start`` and ``end`` (None: the
+    way in from outside the level)."""
+
+    points: list[Point]
+    start: int | None
+    end: int | None
+
+
+@dataclass
 class LevelMap:
-    """A dungeon level: its rooms inside the square 0..level_size."""
+    """A dungeon level: its rooms inside the square 0..level_size, and the passages
+    between them where a system draws its ways outside the rooms (Amulet's rooms meet
+    wall to wall and have none)."""
 
     level_size: int
     rooms: list[Room] = field(default_factory=list)
     title: str = ""
+    passages: list[Passage] = field(default_factory=list)
 
     def room(self, room_id: int) -> Room:
         return self.rooms[room_id - 1]
