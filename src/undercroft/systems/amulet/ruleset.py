@@ -12,12 +12,13 @@ from undercroft.engine.capabilities import Wording
 from undercroft.engine.figures import FigureSpec
 from undercroft.engine.game_info import GameInfo
 from undercroft.engine.ruleset_base import AuditedRuleset, AuditParts, Rules
-from undercroft.maps.model import LevelMap, Room
+from undercroft.maps.model import Exit, LevelMap, Room
 from undercroft.systems.amulet.choice_words import RoomWords, word_all
 from undercroft.systems.amulet.game import audit
 from undercroft.systems.amulet.game.agents import AGENTS
 from undercroft.systems.amulet.game.config import GameConfig
 from undercroft.systems.amulet.game.figures import GameFigures, figure_spec
+from undercroft.systems.amulet.game.level_play import Level
 from undercroft.systems.amulet.game.meta_dungeon import new_game
 from undercroft.systems.amulet.game.rules import legal_for, step, to_act
 from undercroft.systems.amulet.game.state import GameState
@@ -95,7 +96,8 @@ class AmuletRuleset(AuditedRuleset[GameState, Action, GameConfig]):
         does not name the seed."""
         level = state.level
         drawn = level.players_map()
-        bare = [Room(room.id, room.polygon, room.size, room.shape, exits=room.exits,
+        bare = [Room(room.id, room.polygon, room.size, room.shape,
+                     exits=[_named(level, exit_) for exit_ in room.exits],
                      murder_holes=room.murder_holes, discovered=room.id in level.seen)
                 for room in drawn.rooms]
         return LevelMap(drawn.level_size, bare, f"Amulet - level {level.depth}")
@@ -118,6 +120,19 @@ class AmuletRuleset(AuditedRuleset[GameState, Action, GameConfig]):
         if not any(scene.hole_open() for scene in level.scenes.values()):
             fragments.append('"place": "beyond"')
         return fragments
+
+
+def _named(level: Level, exit_: Exit) -> Exit:
+    """An exit as the players know it: by the name play gave it (``1.1``, the name the
+    choices use, not the generator's number, which would count the secret exits not yet
+    found), open or shut as play has it (``details["open"]``, so a way open from the
+    start reads as open). An exit play has not named is one the players have not
+    found: it keeps no number of its own ("?"), so none can be read off the map."""
+    name = level.name_of.get(exit_.id)
+    twin = None if exit_.twin is None else level.name_of.get(exit_.twin)
+    return Exit("?" if name is None else name, exit_.type, exit_.wall, exit_.segment,
+                exit_.to, twin, exit_.found and name is not None, exit_.opened,
+                {"open": level.is_open(exit_)})
 
 
 def summary(state: GameState) -> dict[str, Any]:
