@@ -16,9 +16,10 @@ from pydantic import ValidationError
 from undercroft.engine import snapshot
 from undercroft.engine.agents import agent_stream
 from undercroft.engine.api import Ruleset
-from undercroft.engine.capabilities import ChoiceWords, choice_words
+from undercroft.engine.capabilities import ChoiceWords, PlayersMap, choice_words
 from undercroft.engine.record import Record, new_record, state_hash
 from undercroft.engine.runner import choose_all
+from undercroft.maps.data import players_map_data
 
 Policy = Callable[[Ruleset[Any, Any], Any, str, list[Any], int], Any]
 
@@ -55,12 +56,17 @@ def play(ruleset: Ruleset[Any, Any], config: Any, seed: int, policy: Policy,
 
 
 def leaks(ruleset: Ruleset[Any, Any], state: Any) -> list[str]:
-    """Every hidden fragment some seat's view shows (empty when nothing leaks)."""
+    """Every hidden fragment some seat's view shows, or the players' map the table draws
+    (its data as the web table sends it), when the system has one (empty when nothing
+    leaks)."""
     found = []
     hidden = ruleset.hidden(state)
     for seat in ruleset.seats(state):
         text = json.dumps(ruleset.view(state, seat), default=str)
         found += [f"{seat}: {fragment}" for fragment in hidden if fragment in text]
+    if isinstance(ruleset, PlayersMap):
+        text = json.dumps(players_map_data(ruleset.players_map(state, None)))
+        found += [f"the players' map: {fragment}" for fragment in hidden if fragment in text]
     return found
 
 

@@ -192,7 +192,8 @@ def test_two_phones_and_the_table_screen_play_amulet(server: str, browser: Any,
     seats = [Watched(browser, server + invites[name], phone=True) for name in HUMANS]
     for seat, name in zip(seats, HUMANS, strict=True):
         assert seat.page.text_content("#title") == name
-    table.page.wait_for_selector("#map[src^='blob:']", timeout=WAIT_MS)
+    table.page.wait_for_selector("#map svg.tv-map .hero-token", state="attached",
+                                 timeout=WAIT_MS)
     assert table.page.locator("#heroes .hero").count() == 4
     table.page.click("#sound")  # speech is unlocked by a click; headless has no voice
     assert table.page.text_content("#sound") in {"Sound is on", "No speech in this browser"}

@@ -27,6 +27,8 @@ from starlette.concurrency import run_in_threadpool
 
 from undercroft.engine.capabilities import PlayersMap
 from undercroft.errors import BadInput, first_problem, one_line
+from undercroft.maps.data import players_map_data
+from undercroft.maps.model import LevelMap
 from undercroft.maps.svg import render_svg
 from undercroft.store.games import GameStore
 from undercroft.web.hosts import AllowedHosts, own_names
@@ -168,6 +170,13 @@ def _api_routes(app: FastAPI, service: TableService, invite_url: str | None) -> 
             svg = players_map(live)
         return Response(svg, media_type="image/svg+xml")
 
+    @app.get("/api/table/map.json")
+    def level_map_data(request: Request, t: str = "") -> Response:
+        live = service.watch(t, _address(request))
+        with live.lock:
+            data = players_map_data(_players_map(live))
+        return JSONResponse(data)
+
     @app.get("/api/table/qr.svg")
     def invite_code(request: Request, t: str = "", seat: str = "") -> Response:
         url = seat_link(request, service.invite(t, _address(request), seat))
@@ -197,10 +206,16 @@ def _json(text: str) -> Response:
 def players_map(live: LiveTable) -> str:
     """The table's level as the players have mapped it, as SVG, for a system whose
     ruleset offers a players' map (engine.capabilities.PlayersMap); 404 for another."""
+    return render_svg(_players_map(live), player_view=True)
+
+
+def _players_map(live: LiveTable) -> LevelMap:
+    """The table's shared players' map (engine.capabilities.PlayersMap); 404 for a
+    system that has none."""
     ruleset = live.table.ruleset
     if not isinstance(ruleset, PlayersMap):
         raise Refused(404, f"{ruleset.name} has no level map")
-    return render_svg(ruleset.players_map(live.table.state, None), player_view=True)
+    return ruleset.players_map(live.table.state, None)
 
 
 def qr_svg(url: str) -> str:

@@ -1,41 +1,9 @@
-// Amulet on the shared screen: the players' map, the rooms seen and what is in
-// them, and the countdown. View fields read: depth, level_kind, round, heroes,
+// Amulet on the shared screen: the rooms seen and what is in them, and the countdown
+// (the map is map.js's). View fields read: depth, level_kind, round, heroes,
 // rooms [{id, shape, size, exits [{id, kind, open, to}], contents [{id, kind}],
 // encounters}]; events of kind "countdown".
 
-import {imageInto, withQuery} from "./api.js";
 import {el, fill} from "./dom.js";
-
-/** Keeps the map image in step with the game: fetched again on every state. */
-export class MapImage {
-  constructor(img, token) {
-    this.img = img;
-    this.token = token;
-    this.busy = false;
-    this.again = false;
-  }
-
-  async refresh() {
-    // States can come faster than the map: fetch one at a time, then once more.
-    if (this.busy) {
-      this.again = true;
-      return;
-    }
-    this.busy = true;
-    try {
-      await imageInto(this.img, withQuery("/api/table/map.svg", {t: this.token}));
-      this.img.alt = "the players' map of this level";
-    } catch (error) {
-      this.img.alt = String(error.message);
-    } finally {
-      this.busy = false;
-      if (this.again) {
-        this.again = false;
-        this.refresh();
-      }
-    }
-  }
-}
 
 /** The countdown: heroes lose health every few rounds; the page learns how often. */
 export class Countdown {

@@ -2,8 +2,9 @@
 // table token from the page's address and draws every state (docs/web-api.md).
 
 import {followState, pageToken} from "./api.js";
-import {byId} from "./dom.js";
-import {Countdown, MapImage, drawRooms, levelLine} from "./amulet.js";
+import {byId, fill} from "./dom.js";
+import {Countdown, drawRooms, levelLine} from "./amulet.js";
+import {TableMap, mapLegend} from "./map.js";
 import {EventLog} from "./log.js";
 import {drawFacts, drawFoes, drawHeroes, drawOutcome, drawSeats, waitingLine} from "./panels.js";
 import {Announcer} from "./speech.js";
@@ -13,13 +14,16 @@ const token = pageToken();
 const announcer = new Announcer(byId("announcement"));
 const log = new EventLog(byId("log"));
 const countdown = new Countdown(byId("countdown"));
-const map = token ? new MapImage(byId("map"), token) : null;
+const map = token ? new TableMap(byId("map"), byId("map-key"), token) : null;
+fill(byId("map-legend-body"), mapLegend());
 
 function draw(state) {
   const view = state.view || {};
-  // A game on a level the players map (capability players_map) gets the map, the
-  // rooms found, the level's headline and the countdown; the others their facts.
-  const level = (state.capabilities || []).includes("players_map");
+  // A game the players map (capability players_map) gets the map; one on levels (a
+  // view with a depth: Amulet) the rooms found, the level's headline and the countdown;
+  // the others their facts.
+  const mapped = (state.capabilities || []).includes("players_map");
+  const level = mapped && view.depth !== undefined;
   // The step on the body lets a watcher (and the browser test) see the page keep up.
   document.body.dataset.step = String(state.step);
   byId("title").textContent = `Undercroft: ${state.system}`;
@@ -32,11 +36,13 @@ function draw(state) {
   drawFoes(byId("foes"), view);
   drawSeats(byId("seats"), state);
   drawOutcome(byId("outcome"), state);
-  for (const id of ["map-panel", "countdown-panel", "rooms-panel"]) byId(id).hidden = !level;
-  byId("grid").classList.toggle("amulet", level);
+  for (const id of ["countdown-panel", "rooms-panel"]) byId(id).hidden = !level;
+  byId("map-panel").hidden = !mapped;
+  byId("grid").classList.toggle("mapped", mapped);
+  document.body.classList.toggle("mapped", mapped);
   byId("facts-panel").hidden = level;
+  if (mapped) map.refresh(state);
   if (level) {
-    map.refresh();
     countdown.update(state);
     drawRooms(byId("rooms"), view);
     drawPurse(view);

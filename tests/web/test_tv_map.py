@@ -1,0 +1,102 @@
+"""The TV's map in a real browser at 1920x1080 (web/static/map.js): it fills most of the
+screen's width, and a person can tell from it where every hero is: a token per living
+hero, in the room the view says, and a key of names beside."""
+
+from __future__ import annotations
+
+import json
+import urllib.request
+from pathlib import Path
+from typing import Any
+
+from test_browser import (  # noqa: F401  (the fixtures, used by name)
+    WAIT_MS,
+    Watched,
+    browser,
+    get_json,
+    keep_screenshots,
+    post_json,
+    server,
+)
+
+TV = {"width": 1920, "height": 1080}
+
+
+def _choose(base: str, token: str, pick: Any) -> bool:
+    """One choice for a human seat when it has one to make; whether it made one."""
+    state = get_json(f"{base}/api/seat?t={token}")
+    if state["outcome"] or not state["legal"]:
+        return False
+    choice = pick(state["legal"])
+    body = json.dumps({"choice": choice, "step": state["step"]}).encode()
+    request = urllib.request.Request(f"{base}/api/seat/choose?t={token}", data=body,
+                                     method="POST",
+                                     headers={"Content-Type": "application/json"})
+    with urllib.request.urlopen(request, timeout=30):
+        return True
+
+
+def _tv(browser: Any, url: str) -> Watched:  # noqa: F811
+    watched = Watched(browser, url)
+    watched.page.set_viewport_size(TV)
+    watched.page.wait_for_selector("svg.tv-map .hero-token", state="attached", timeout=WAIT_MS)
+    return watched
+
+
+def _centre(box: dict[str, float]) -> tuple[float, float]:
+    return box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+
+
+def _inside(point: tuple[float, float], box: dict[str, float]) -> bool:
+    x, y = point
+    return box["x"] <= x <= box["x"] + box["width"] and box["y"] <= y <= box["y"] + box["height"]
+
+
+def _assert_map_fills_the_screen(tv: Watched) -> None:
+    drawn = tv.page.locator("svg.tv-map").bounding_box()
+    assert drawn is not None
+    assert drawn["width"] >= 0.6 * TV["width"], drawn
+    assert drawn["y"] + drawn["height"] <= TV["height"]  # whole on the screen
+    assert tv.page.locator("#map-legend").get_attribute("open") is None  # folded away
+    banner = tv.page.locator("#announcement")
+    if banner.is_visible():  # beside the map, never over it
+        box = banner.bounding_box()
+        assert box is not None and box["x"] >= drawn["x"] + drawn["width"], (box, drawn)
+
+
+def test_the_tv_map_shows_each_amulet_hero_in_the_room_the_view_says(
+        server: str, browser: Any, tmp_path: Path) -> None:  # noqa: F811
+    made = post_json(f"{server}/api/tables", {
+        "system": "amulet", "config": {},
+        "automated": {"Elf": "sensible", "Valkyrie": "sensible", "Wizard": "sensible"}})
+    warrior = next(seat["token"] for seat in made["seats"] if seat["token"])
+    for number in range(24):
+        _choose(server, warrior, lambda legal, n=number: next(
+            (c for c in legal if c.startswith(("go ", "open"))), legal[n % len(legal)]))
+    tv = _tv(browser, server + made["watch_url"])
+    view = get_json(f"{server}/api/table?t={made['table_token']}")["view"]
+    tv.page.wait_for_selector(f"body[data-step='{view['step']}']", timeout=WAIT_MS)
+    _assert_map_fills_the_screen(tv)
+    alive = [hero for hero in view["heroes"] if hero["status"] != "dead"]
+    assert alive
+    for hero in alive:
+        token = tv.page.locator(f'.hero-token[data-hero="{hero["name"]}"]')
+        assert token.count() == 1, hero["name"]
+        assert token.get_attribute("data-room") == str(hero["room"])
+        room = tv.page.locator(f'svg.tv-map polygon.room[data-room="{hero["room"]}"]')
+        disc, box = token.locator("circle").bounding_box(), room.bounding_box()
+        assert disc is not None and box is not None
+        assert _inside(_centre(disc), box), (hero["name"], disc, box)
+        key = tv.page.locator(f'.hero-key li[data-hero="{hero["name"]}"]').text_content()
+        assert key is not None and f"room {hero['room']}" in key
+    assert tv.page.locator(".hero-token").count() == len(alive)
+    shown = {room["id"] for room in view["rooms"]}
+    drawn = {int(n) for n in tv.page.locator("svg.tv-map polygon.room").evaluate_all(
+        "nodes => nodes.map(node => node.dataset.room)")}
+    assert drawn == shown
+    exits = {exit_["id"] for room in view["rooms"] for exit_ in room["exits"] if exit_["id"]}
+    labels = set(tv.page.locator("svg.tv-map .exit-label text").all_text_contents())
+    assert exits <= labels
+    tv.page.screenshot(path=str(tmp_path / "tv-amulet.png"))
+    keep_screenshots(tmp_path, "tv-amulet.png")
+    assert not [e for e in tv.errors if "qr.svg" not in e and "403" not in e], tv.errors
