@@ -56,6 +56,8 @@ from undercroft.web.quotas import ServeLimits
 from undercroft.web.tokens import FailureLimiter
 
 SYSTEMS: Final = ("amulet", "labyrinth", "squad", "cardcrawl")
+MAPPED: Final = ("amulet", "cardcrawl")
+"""The systems with a players' map (engine.capabilities.PlayersMap)."""
 SEATS: Final = {"amulet": ("Warrior", "Elf", "Valkyrie", "Wizard"),
                 "cardcrawl": ("Seat-1", "Seat-2", "Seat-3"),
                 "labyrinth": ("Seat-1", "Seat-2", "Seat-3"),
@@ -633,7 +635,7 @@ class Run:
                 return self._state_of(call, outcome.body, owner)
         elif call.kind == "map":
             allowed = {403} if owner is None or owner.seat is not None else (
-                {200} if owner.made.system == "amulet" else {404})
+                {200} if owner.made.system in MAPPED else {404})
         else:  # qr
             allowed = {403} if owner is None or owner.seat is not None else {403, 404}
             if owner is not None and owner.seat is None and call.qr_seat in owner.made.humans:

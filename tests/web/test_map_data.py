@@ -58,6 +58,37 @@ def test_amulets_map_data_grows_with_the_rooms_the_seats_see_and_leaks_nothing(
             break
 
 
+def test_card_crawls_map_data_is_its_plan_as_far_as_the_party_has_gone(tmp_path: Path) -> None:
+    client = TestClient(new_app(tmp_path, seed=2))
+    table = Table(client, "cardcrawl")
+    start = _map(client, table)
+    assert start["rooms"] == [] and start["exits"] == []
+    view = table.seat("Seat-1")["view"]
+    assert {passage["rooms"][1] for passage in start["passages"]} == set(view["entrance_links"])
+    assert all(passage["rooms"][0] is None for passage in start["passages"])
+    moved = False
+    for _ in range(40):
+        table.play(1, lambda seat, legal, step: next(
+            (text for text in legal if text.startswith("move to room")), legal[0]))
+        state = table.live().table.state
+        if state.where:
+            moved = True
+            break
+    assert moved
+    data = _map(client, table)
+    entered = {n for n, room in state.rooms.items() if room.visited}
+    assert {room["id"] for room in data["rooms"]} == entered
+    here = next(room for room in data["rooms"] if room["id"] == state.where)
+    doors = {exit_["id"] for exit_ in data["exits"] if exit_["room"] == state.where}
+    # a door per corridor; corridors meeting at a junction lead on to more rooms
+    assert doors and doors <= {"entrance" if n == 0 else f"room {n}"
+                               for n in state.rooms[state.where].links}
+    assert len(here["outline"]) in (4, 6)
+    for passage in data["passages"]:
+        assert passage["rooms"][0] in entered or passage["rooms"][0] is None \
+            or passage["rooms"][1] in entered
+
+
 def test_a_system_without_a_players_map_gets_404_for_its_data(tmp_path: Path) -> None:
     client = TestClient(new_app(tmp_path))
     for system in names():

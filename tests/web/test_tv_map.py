@@ -9,6 +9,7 @@ import urllib.request
 from pathlib import Path
 from typing import Any
 
+import pytest
 from test_browser import (  # noqa: F401  (the fixtures, used by name)
     WAIT_MS,
     Watched,
@@ -99,4 +100,38 @@ def test_the_tv_map_shows_each_amulet_hero_in_the_room_the_view_says(
     assert exits <= labels
     tv.page.screenshot(path=str(tmp_path / "tv-amulet.png"))
     keep_screenshots(tmp_path, "tv-amulet.png")
+    assert not [e for e in tv.errors if "qr.svg" not in e and "403" not in e], tv.errors
+
+
+@pytest.mark.parametrize("moves", [0, 3])
+def test_the_tv_map_shows_card_crawls_party_where_it_stands(
+        server: str, browser: Any, tmp_path: Path, moves: int) -> None:  # noqa: F811
+    systems = {entry["name"]: entry for entry in get_json(f"{server}/api/systems")}
+    _person, *others = systems["cardcrawl"]["seats_hint"]
+    made = post_json(f"{server}/api/tables", {
+        "system": "cardcrawl", "config": {}, "automated": {seat: "random" for seat in others}})
+    person = next(seat["token"] for seat in made["seats"] if seat["token"])
+    for _ in range(moves):
+        _choose(server, person, lambda legal: next(
+            (c for c in legal if c.startswith("move to room")), legal[0]))
+    tv = _tv(browser, server + made["watch_url"])
+    view = get_json(f"{server}/api/table?t={made['table_token']}")["view"]
+    tv.page.wait_for_selector(f"body[data-step='{view['step']}']", timeout=WAIT_MS)
+    _assert_map_fills_the_screen(tv)
+    standing = [f for f in view["party"] if not f["incapacitated"]]
+    tokens = tv.page.locator(".hero-token")
+    assert tokens.count() == len(standing)
+    assert set(tokens.evaluate_all("nodes => nodes.map(node => node.dataset.room)")) == {
+        str(view["where"])}
+    if view["where"]:
+        room = tv.page.locator(f'svg.tv-map polygon.room[data-room="{view["where"]}"]')
+        box = room.bounding_box()
+        assert box is not None
+        for index in range(tokens.count()):
+            disc = tokens.nth(index).locator("circle").bounding_box()
+            assert disc is not None and _inside(_centre(disc), box)
+    else:
+        assert tv.page.locator("svg.tv-map .entrance-label").count() >= 1
+    tv.page.screenshot(path=str(tmp_path / f"tv-cardcrawl-{moves}.png"))
+    keep_screenshots(tmp_path, f"tv-cardcrawl-{moves}.png")
     assert not [e for e in tv.errors if "qr.svg" not in e and "403" not in e], tv.errors

@@ -12,12 +12,14 @@ from undercroft.engine.capabilities import Wording
 from undercroft.engine.figures import FigureSpec
 from undercroft.engine.game_info import GameInfo
 from undercroft.engine.ruleset_base import AuditedRuleset, Rules, audit_parts
+from undercroft.maps.model import LevelMap
 from undercroft.systems.cardcrawl.play import audit
 from undercroft.systems.cardcrawl.play.actions import Play, parse_play
 from undercroft.systems.cardcrawl.play.agents import AGENTS
 from undercroft.systems.cardcrawl.play.choice_words import choice_words
 from undercroft.systems.cardcrawl.play.config import CardCrawlConfig
 from undercroft.systems.cardcrawl.play.figures import GameFigures, figure_spec
+from undercroft.systems.cardcrawl.play.players_map import players_map
 from undercroft.systems.cardcrawl.play.rules import legal, step, to_act
 from undercroft.systems.cardcrawl.play.setup import new_game
 from undercroft.systems.cardcrawl.play.state import CardCrawlState
@@ -66,6 +68,11 @@ class CardCrawlRuleset(AuditedRuleset[CardCrawlState, Play, CardCrawlConfig]):
                      ) -> list[Wording]:
         """Each choice in words, its text in brackets; an attack with its chance to hit."""
         return choice_words(state, seat, actions)
+
+    def players_map(self, state: CardCrawlState, seat: str | None) -> LevelMap:
+        """The dungeon plan as the party has mapped it (one map for the whole table): the
+        rooms entered and the corridors seen from them (``play.players_map``)."""
+        return players_map(state)
 
     def hidden(self, state: CardCrawlState) -> list[str]:
         """What no seat may see: the seed, and the size, type and stock of rooms the party
