@@ -14,6 +14,8 @@ methods are one more capability of this kind (engine.audit.Auditable).
   ended (``undercroft replay --round``).
 - :class:`ChoiceWords`: each legal choice said in words for a person (the phones and the
   terminal), with the choices that cannot help marked.
+- :class:`LogChapters`: the part of the game the table's log holds now (a level, a floor,
+  a stage), so that a log starts again where the game does.
 """
 
 from __future__ import annotations
@@ -104,6 +106,25 @@ class ChoiceWords(Protocol):
         ...
 
 
+@runtime_checkable
+class LogChapters(Protocol):
+    """A ruleset whose games fall into parts a table's log is kept by."""
+
+    def log_chapter(self, state: Any) -> str:
+        """The part of the game ``state`` stands in, in words for a heading ("level 2",
+        "floor 1", "town"): the web table's log holds one part, and starts again with
+        the step after which this changes. Reads the state only."""
+        ...
+
+
+def log_chapter(ruleset: Ruleset[Any, Any], state: Any) -> str:
+    """The part of the game the log holds (:class:`LogChapters`); a system without parts
+    is one: "the game"."""
+    if isinstance(ruleset, LogChapters):
+        return ruleset.log_chapter(state)
+    return "the game"
+
+
 def choice_words(ruleset: Ruleset[Any, Any], state: Any, seat: Seat,
                  actions: Sequence[Action]) -> list[Wording]:
     """The ruleset's wording of ``actions`` (:class:`ChoiceWords`), else each choice's
@@ -128,7 +149,8 @@ def standing(ruleset: Ruleset[Any, Any], state: Any) -> dict[str, Any]:
 
 CAPABILITIES: Final[Mapping[str, type]] = {
     "players_map": PlayersMap, "standing": Standing, "simulated": Simulated,
-    "hidden_fragments": HiddenFragments, "choice_words": ChoiceWords}
+    "hidden_fragments": HiddenFragments, "choice_words": ChoiceWords,
+    "log_chapters": LogChapters}
 """Each capability by the name a client reads (the web table's state lists them)."""
 
 

@@ -163,6 +163,10 @@ def _api_routes(app: FastAPI, service: TableService, invite_url: str | None) -> 
     def get_table(request: Request, t: str = "") -> Response:
         return _json(service.table_state(t, _address(request)))
 
+    @app.get("/api/table/log")
+    def table_log(request: Request, t: str = "") -> Response:
+        return _json(service.log(t, _address(request)))
+
     @app.get("/api/table/map.svg")
     def level_map(request: Request, t: str = "") -> Response:
         live = service.watch(t, _address(request))

@@ -13,17 +13,26 @@ the record, after the step's own transaction: a restarted server resumes from th
 one and replays only the steps after it. A snapshot that cannot be used (written by other
 code, damaged, or not standing where its hash says) is passed over with a warning in the
 log, and the whole record is replayed.
+
+Each table also keeps its **log** (:class:`GameLog`, memory only): the events of the part
+of the game it stands in (a level, a floor, a stage: the ruleset's ``log_chapter``), step
+by step, so a page opened or reloaded gets them all (``GET /api/table/log``). A restored
+table rebuilds it as it replays: from the start of its record, or from its snapshot (the
+log then begins with what the view showed at the snapshot's step).
 """
 
 from __future__ import annotations
 
 import logging
 import threading
+from collections import deque
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any, Final
 
-from undercroft.engine.api import Seat
+from undercroft.engine.api import Event, Seat
+from undercroft.engine.capabilities import log_chapter
 from undercroft.engine.record import RECORD_FORMAT, Record
 from undercroft.engine.table import MAX_CHOICE, Table, TableSnapshot, half_forms, read_config
 from undercroft.errors import BadInput
@@ -40,9 +49,76 @@ SNAPSHOT_EVERY: Final = 100
 replays at most this many steps of a table (docs/web-api.md, Restarts)."""
 
 
+LOG_EVENTS: Final = 1500
+"""Events a table's log keeps at most: the oldest steps are let go past it (a level of
+Amulet is a few hundred steps of a few events each)."""
+
+
 def now() -> datetime:
     """The time now in UTC, naive (as the database keeps it)."""
     return datetime.now(UTC).replace(tzinfo=None)
+
+
+LoggedEvent = Event | Mapping[str, Any]
+"""An event of the log: as a step returned it, or already a dict (read from a view)."""
+
+
+@dataclass(eq=False)
+class GameLog:
+    """The events of one part of a game (``log_chapter``), step by step, oldest first.
+
+    A step's events are what ``ruleset.step`` returned, which is what every seat's view
+    tells it of that step in every system today (the table is shared: no view leaves an
+    event out for one seat; tests/web/test_table_log.py holds each system to it). Events
+    are kept as the step made them and written out only when asked for.
+    """
+
+    chapter: str
+    first: int
+    """The step of the oldest events kept (0: the game's start)."""
+    whole: bool = True
+    """Whether the log holds its part from its start (not from a snapshot, nor cut)."""
+    steps: deque[tuple[int, Sequence[LoggedEvent]]] = field(default_factory=deque)
+    count: int = 0
+
+    @classmethod
+    def at(cls, table: Table, whole: bool) -> GameLog:
+        """A log begun where ``table`` stands, with what its first seat's view shows."""
+        shown = table.ruleset.view(table.state, table.seats[0])["events"] if table.seats \
+            else []
+        made = cls(log_chapter(table.ruleset, table.state), table.steps, whole)
+        made.add(table.steps, shown)
+        return made
+
+    def stepped(self, table: Table, events: Sequence[LoggedEvent]) -> None:
+        """Add a step's events; a step into another part begins the log again with it."""
+        chapter = log_chapter(table.ruleset, table.state)
+        if chapter != self.chapter:
+            self.chapter, self.first, self.whole = chapter, table.steps, True
+            self.steps.clear()
+            self.count = 0
+        self.add(table.steps, events)
+
+    def add(self, step: int, events: Sequence[LoggedEvent]) -> None:
+        if not events:
+            return
+        self.steps.append((step, events))
+        self.count += len(events)
+        while self.count > LOG_EVENTS and len(self.steps) > 1:
+            _, gone = self.steps.popleft()
+            self.count -= len(gone)
+            self.first, self.whole = self.steps[0][0], False
+
+    def as_dict(self) -> dict[str, Any]:
+        """The log as the route answers it: the newest step first, each step's events in
+        the order they happened."""
+        return {"chapter": self.chapter, "first": self.first, "whole": self.whole,
+                "steps": [{"step": step, "events": [_event_dict(event) for event in events]}
+                          for step, events in reversed(self.steps)]}
+
+
+def _event_dict(event: LoggedEvent) -> dict[str, Any]:
+    return dict(event) if isinstance(event, Mapping) else event.to_dict()
 
 
 @dataclass(eq=False)
@@ -69,6 +145,16 @@ class LiveTable:
     joined: set[str] = field(default_factory=set)
     """Human seats taken: their token used since start-up, or a choice of theirs in the
     record (memory only); their invitations are withdrawn (``web.tables``)."""
+    log: GameLog | None = None
+    """The events of the part of the game the table stands in (``GameLog``)."""
+
+    def __post_init__(self) -> None:
+        if self.log is None:
+            self.log = GameLog.at(self.table, whole=self.table.steps == 0)
+
+    def logged(self) -> GameLog:
+        assert self.log is not None
+        return self.log
 
 
 def snapshot_of(live: LiveTable) -> StoredSnapshot:
@@ -110,8 +196,14 @@ def restore(stored: StoredTable, snapshot_every: int = SNAPSHOT_EVERY) -> LiveTa
     saved = None if stored.snapshot is None else TableSnapshot(
         stored.snapshot.number, stored.snapshot.code, stored.snapshot.truth,
         stored.snapshot.data)
-    table, refused = Table.resume(record, automated, f"table {stored.id}", saved)
+    where = f"table {stored.id}"
+    head = 0 if saved is None else min(max(saved.number, 0), len(stored.steps))
+    start = record.model_copy(update={"choices": list(stored.steps[:head])})
+    table, refused = Table.resume(start, automated, where, saved)
     live = LiveTable(stored.id, table, snapshot_every=snapshot_every)
+    for step in stored.steps[head:]:  # one at a time, so each step's events are logged
+        table.replay([step], where)
+        live.logged().stepped(table, table.events)
     if saved is not None and refused is None:
         live.snapshot_at = saved.number
     elif saved is not None:
@@ -131,13 +223,15 @@ def advance(live: LiveTable, store: GameStore, limit: int = MAX_STEPS_AT_ONCE
     """Take the steps that no human has to wait for, at most ``limit`` of them, each
     written to the store as it is taken; returns how many were taken and whether more are
     due (the limit stopped it)."""
-    return live.table.run_automated(limit, lambda _: _stepped(live, store),
+    return live.table.run_automated(limit, lambda events: _stepped(live, store, events),
                                     lambda number, texts: store.adding_step(live.id, number,
                                                                             texts))
 
 
-def _stepped(live: LiveTable, store: GameStore) -> None:
-    """After a step: mark the end of the game, keep a snapshot when one is due."""
+def _stepped(live: LiveTable, store: GameStore, events: Sequence[Event]) -> None:
+    """After a step: log its events, mark the end of the game, keep a snapshot when one
+    is due."""
+    live.logged().stepped(live.table, events)
     if live.table.ruleset.outcome(live.table.state) is not None:
         try:
             store.mark_finished(live.id)

@@ -11,6 +11,7 @@ per table; the database (:mod:`undercroft.store.games`) holds their records, fro
 
 from __future__ import annotations
 
+import json
 import logging
 import threading
 from collections.abc import Callable, Mapping, Sequence
@@ -311,6 +312,15 @@ class TableService:
         live, seat = self.sit(token, address)
         with live.lock:
             return seat_state(live, seat)
+
+    def log(self, token: str, address: str) -> str:
+        """The log of the part of the game the table stands in (a level, a floor, a
+        stage), as JSON text, for the table token or a seat's: each step's events as the
+        token's view told them, the newest step first (docs/web-api.md, The log)."""
+        live, seat = self.access(token, address)
+        with live.lock:
+            return json.dumps({"table": live.id, "seat": seat, "step": live.table.steps,
+                               **live.logged().as_dict()}, default=str)
 
     def choose(self, token: str, address: str, text: str, step: int) -> str:
         """The seat's choice for the state after ``step`` steps, taken once the round is

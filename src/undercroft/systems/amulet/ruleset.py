@@ -71,6 +71,10 @@ class AmuletRuleset(AuditedRuleset[GameState, Action, GameConfig]):
         """The level the party is on and the summary's figures, at any step."""
         return {"depth": state.depth, **summary(state)}
 
+    def log_chapter(self, state: GameState) -> str:
+        """The log holds one level of the dungeon."""
+        return f"level {state.depth}"
+
     def figure_spec(self, config: BaseModel) -> FigureSpec:
         return figure_spec(self.config(config))
 

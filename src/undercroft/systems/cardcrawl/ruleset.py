@@ -58,6 +58,11 @@ class CardCrawlRuleset(AuditedRuleset[CardCrawlState, Play, CardCrawlConfig]):
             "rooms_visited": sum(1 for room in state.rooms.values() if room.visited),
             "standing": [f.seat for f in state.fighters if not f.incapacitated]})
 
+    def log_chapter(self, state: CardCrawlState) -> str:
+        """The log holds the whole dungeon: a game is one short dungeon, and a room is
+        often a step or two, too little to follow the fight by."""
+        return "the dungeon"
+
     def figure_spec(self, config: BaseModel) -> FigureSpec:
         return figure_spec(self.config(config))
 

@@ -59,6 +59,10 @@ class LabyrinthRuleset(AuditedRuleset[LabyrinthState, Choice, LabyrinthConfig]):
             "alive": [m.seat for m in state.party if m.alive],
             "silver": {m.seat: m.silver for m in state.party}})
 
+    def log_chapter(self, state: LabyrinthState) -> str:
+        """The log holds one floor of the dungeon, or one stay in town."""
+        return f"floor {state.floor}" if state.floor else "town"
+
     def figure_spec(self, config: BaseModel) -> FigureSpec:
         return figure_spec(self.config(config))
 

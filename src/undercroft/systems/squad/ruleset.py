@@ -12,6 +12,7 @@ from undercroft.engine.capabilities import Wording
 from undercroft.engine.figures import FigureSpec
 from undercroft.engine.game_info import GameInfo
 from undercroft.engine.ruleset_base import AuditedRuleset, Rules, audit_parts
+from undercroft.systems.squad.gm.stages import stages
 from undercroft.systems.squad.play import audit
 from undercroft.systems.squad.play.actions import Move, parse_move
 from undercroft.systems.squad.play.agents import AGENTS
@@ -55,6 +56,11 @@ class SquadRuleset(AuditedRuleset[SquadState, Move, SquadConfig]):
             "stages_played": state.stage_index + (state.ended != "pool spent"),
             "standing": state.standing_heroes(),
             "pennies": {h: hero.pennies for h, hero in state.heroes.items()}})
+
+    def log_chapter(self, state: SquadState) -> str:
+        """The log holds one stage (the last stage's once every stage is played)."""
+        index = min(state.stage_index, len(state.config.stages) - 1)
+        return f"stage {index + 1}: {stages()[state.config.stages[index]].name}"
 
     def figure_spec(self, config: BaseModel) -> FigureSpec:
         return figure_spec(self.config(config))

@@ -20,7 +20,8 @@ let saidAs = {}; // choice text -> its words, kept so "You chose" can say it in 
 let moreOpen = false; // the folded "more choices" stay open as new states come in
 let lastState = null;
 const openHeroes = new Set(); // heroes shown in full stay open as new states come in
-const log = new EventLog(byId("my-log"), {filter: (event) => touches(event, names)});
+const log = new EventLog(byId("my-log"), {token, filter: (event) => touches(event, names),
+                                          filterKey: () => [...names].join("\n")});
 
 function draw(state) {
   if (!state.seat) return; // not a seat's state
@@ -156,6 +157,7 @@ function choiceButtons() {
 }
 
 function showConnection(word) {
+  if (word === "live") log.refresh(); // the whole log, on page load and on reconnect
   const node = byId("connection");
   node.textContent = word;
   node.className = `connection ${word}`;

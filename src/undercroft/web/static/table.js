@@ -12,7 +12,7 @@ import {drawInvites} from "./invites.js";
 
 const token = pageToken();
 const announcer = new Announcer(byId("announcement"));
-const log = new EventLog(byId("log"));
+const log = new EventLog(byId("log"), {token});
 const countdown = new Countdown(byId("countdown"));
 const map = token ? new TableMap(byId("map"), byId("map-key"), token) : null;
 fill(byId("map-legend-body"), mapLegend());
@@ -62,6 +62,7 @@ function drawPurse(view) {
 }
 
 function showConnection(word) {
+  if (word === "live") log.refresh(); // the whole log, on page load and on reconnect
   const node = byId("connection");
   node.textContent = word;
   node.className = `connection ${word}`;
