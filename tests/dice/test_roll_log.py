@@ -54,9 +54,10 @@ def test_a_scripted_face_must_fit_its_die() -> None:
 
 
 def test_every_roll_has_one_shape() -> None:
-    assert Rolled("flank", "d20+3 vs d20+4", (13, 15), False).to_dict() == {
+    assert Rolled("flank", "d20+3 vs d20+4", (13, 15), False, against="Elf's speed"
+                  ).to_dict() == {
         "label": "flank", "what": "d20+3 vs d20+4", "dice": [13, 15], "result": False,
-        "forced": False}
+        "forced": False, "against": "Elf's speed"}
 
 
 @pytest.mark.parametrize("way", [copy.deepcopy, lambda s: pickle.loads(pickle.dumps(s))])
@@ -94,5 +95,22 @@ def test_every_systems_events_carry_their_rolls_in_one_shape(system: str) -> Non
 
     play_out(ruleset, state, {seat: make() for seat in ruleset.seats(state)}, 1,
              max_steps=300, after_step=keep)
-    assert rolls and all(set(r) == {"label", "what", "dice", "result", "forced"} for r in rolls)
+    assert rolls and all(set(r) == {"label", "what", "dice", "result", "forced", "against"}
+                         for r in rolls)
     assert any(r["dice"] and not r["forced"] for r in rolls)
+
+
+def test_a_roll_says_what_it_was_against_and_a_rule_may_say_it_after_the_roll() -> None:
+    dice = LoggedStream(0, "t", faces=[12, 3, 4])
+    dice.die(20, "to hit", "AC 15")
+    dice.total("damage", 2, 6, 1)
+    dice.log.facing([7], "Elf's armour 3")  # the armour is known once the blow lands
+    hit, damage = dice.take()
+    assert hit == Rolled("to hit", "d20", (12,), 12, True, "AC 15")
+    assert damage == Rolled("damage", "2d6+1", (3, 4), 8, True)  # 8, not 7: left alone
+    assert hit.to_dict()["against"] == "AC 15" and damage.to_dict()["against"] == ""
+    dice.dice(2, 6)
+    dice.log.facing([dice.log.rolls[-1].result], "difficulty 7")
+    assert dice.take()[0].against == "difficulty 7"
+    dice.log.facing([1], "nothing to say it of")  # no rolls: nothing happens
+    assert dice.take() == ()

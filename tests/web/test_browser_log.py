@@ -92,6 +92,6 @@ def test_a_reloaded_page_gets_its_whole_log_newest_first(system: str, server: st
     # says so without the address); a refused log would be named by its address.
     assert [error for error in table.errors + seat.errors
             if "qr.svg" not in error and "status of 403" not in error] == []
-    table.page.screenshot(path=str(tmp_path / f"log-{system}-table.png"))
+    table.page.screenshot(path=str(tmp_path / f"log-{system}-table.png"), full_page=True)
     seat.page.screenshot(path=str(tmp_path / f"log-{system}-seat.png"), full_page=True)
     keep_screenshots(tmp_path, f"log-{system}-table.png", f"log-{system}-seat.png")

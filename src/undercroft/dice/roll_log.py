@@ -1,10 +1,10 @@
 """The rolls of a game as the table sees them: one value per roll, one log, one way to force.
 
 Every system's events carry the rolls behind them, in one shape (:class:`Rolled`:
-label, what was rolled, the dice, the result, whether it was forced), so a table can
-check each number whatever the game. A :class:`RollLog` keeps the rolls made since
-the last event and the results waiting to be forced; a :class:`LoggedStream` is a
-game's dice stream that writes each die it rolls into its log.
+label, what was rolled, the dice, the result, whether it was forced, and what it was
+against), so a table can check each number whatever the game. A :class:`RollLog` keeps
+the rolls made since the last event and the results waiting to be forced; a
+:class:`LoggedStream` is a game's dice stream that writes each die it rolls into its log.
 
 Forcing works one way in every system: a test or a scenario gives faces in order
 (``LoggedStream(..., faces=[...])``: the next dice show them, then the stream rolls
@@ -33,25 +33,32 @@ chance's."""
 
 @final
 class Rolled(Value):
-    """One roll as the log keeps it: label, what was rolled, the dice, the result."""
+    """One roll as the log keeps it: label, what was rolled, the dice, the result, and
+    what it was against in words ("difficulty 4", "AC 15", "Warrior's armour 3"; empty
+    when nothing: a damage roll against a foe without armour, a count)."""
 
-    __match_args__ = ("label", "what", "dice", "result", "forced")
+    __match_args__ = ("label", "what", "dice", "result", "forced", "against")
 
     def __init__(self, label: str, what: str, dice: tuple[int, ...], result: int | bool,
-                 forced: bool = False) -> None:
+                 forced: bool = False, against: str = "") -> None:
         self.label: Final = label
         self.what: Final = what
         self.dice: Final = dice
         self.result: Final = result
         self.forced: Final = forced
+        self.against: Final = against
 
-    def _fields(self) -> tuple[str, str, tuple[int, ...], int | bool, bool]:
-        return (self.label, self.what, self.dice, self.result, self.forced)
+    def _fields(self) -> tuple[str, str, tuple[int, ...], int | bool, bool, str]:
+        return (self.label, self.what, self.dice, self.result, self.forced, self.against)
+
+    def facing(self, against: str) -> Rolled:
+        """The same roll, made against ``against``."""
+        return Rolled(self.label, self.what, self.dice, self.result, self.forced, against)
 
     def to_dict(self) -> dict[str, Any]:
         """The one shape every event's ``rolls`` list holds (web/static/dice.js reads it)."""
         return {"label": self.label, "what": self.what, "dice": list(self.dice),
-                "result": self.result, "forced": self.forced}
+                "result": self.result, "forced": self.forced, "against": self.against}
 
 
 def rolls_dicts(rolls: Iterable[Rolled]) -> list[dict[str, Any]]:
@@ -95,6 +102,18 @@ class RollLog:
     def record(self, rolled: Rolled) -> None:
         self.rolls.append(rolled)
         self.made += 1
+
+    def facing(self, results: list[int], against: str) -> None:
+        """Say that the latest rolls, whose results are ``results`` (in order), were made
+        against ``against`` (a rule that learns it after the roll: armour taken off the
+        damage). Nothing changes when the latest rolls are not those."""
+        count = len(results)
+        if not against or not count or len(self.rolls) < count:
+            return
+        latest = self.rolls[-count:]
+        if [rolled.result for rolled in latest] != results:
+            return
+        self.rolls[-count:] = [rolled.facing(against) for rolled in latest]
 
     def take(self) -> tuple[Rolled, ...]:
         """The rolls made since the last call (an event carries the rolls it caused)."""
@@ -144,15 +163,16 @@ class LoggedStream(Stream):
             scripted = scripted or given
         return tuple(faces), scripted
 
-    def die(self, sides: int, label: str = "") -> int:
-        """One die, logged under ``label`` (``d20`` when the rule names none)."""
+    def die(self, sides: int, label: str = "", against: str = "") -> int:
+        """One die, logged under ``label`` (``d20`` when the rule names none), as rolled
+        against ``against`` (words: "difficulty 4", "AC 15")."""
         what = f"d{sides}"
         forced = self.log.next_forced(label) if label else None
         if isinstance(forced, int):
-            self.log.record(Rolled(label, what, (), forced, forced=True))
+            self.log.record(Rolled(label, what, (), forced, True, against))
             return forced
         face, given = self._face(sides)
-        self.log.record(Rolled(label or what, what, (face,), face, given))
+        self.log.record(Rolled(label or what, what, (face,), face, given, against))
         return face
 
     def dice(self, count: int, sides: int, label: str = "") -> list[int]:
@@ -162,16 +182,18 @@ class LoggedStream(Stream):
         self.log.record(Rolled(label or what, what, faces, sum(faces), given))
         return list(faces)
 
-    def total(self, label: str, count: int, sides: int, bonus: int = 0) -> int:
-        """``count`` dice of ``sides`` plus ``bonus``, logged as one roll under ``label``."""
+    def total(self, label: str, count: int, sides: int, bonus: int = 0,
+              against: str = "") -> int:
+        """``count`` dice of ``sides`` plus ``bonus``, logged as one roll under ``label``,
+        as rolled against ``against``."""
         what = f"{count}d{sides}" + (f"{bonus:+d}" if bonus else "")
         forced = self.log.next_forced(label)
         if isinstance(forced, int):
-            self.log.record(Rolled(label, what, (), forced, forced=True))
+            self.log.record(Rolled(label, what, (), forced, True, against))
             return forced
         faces, given = self._faces(count, sides)
         result = sum(faces) + bonus
-        self.log.record(Rolled(label, what, faces, result, given))
+        self.log.record(Rolled(label, what, faces, result, given, against))
         return result
 
     def sum_of(self, label: str, expression: str) -> int:

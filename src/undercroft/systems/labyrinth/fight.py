@@ -109,7 +109,7 @@ class Attack:
 def attack(stream: LoggedStream, bonus: int, armour: int, damage: str, damage_bonus: int = 0
            ) -> Attack:
     """Roll an attack; the damage die is rolled only on a hit (and never below 0)."""
-    face = stream.die(20, "to hit")
+    face = stream.die(20, "to hit", f"AC {armour}" + (f" with {bonus:+d}" if bonus else ""))
     hit = face + bonus >= armour
     dealt = max(0, roll_total(damage, stream, "damage") + damage_bonus) if hit else 0
     return Attack(face, bonus, armour, dealt)

@@ -36,11 +36,12 @@ Roller = Callable[[int], int]
 """A source of die faces: ``roller(sides)`` is one roll of a ``sides``-faced die."""
 
 
-def roller_of(source: Stream | Roller, label: str = "") -> Roller:
+def roller_of(source: Stream | Roller, label: str = "", against: str = "") -> Roller:
     """A roller from a game's stream (``stream.die``; a logged stream logs each roll under
-    ``label``) or from a roller already."""
+    ``label``, as made against ``against``: :func:`difficulty_words`) or from a roller
+    already."""
     if isinstance(source, LoggedStream):
-        return partial(source.die, label=label)
+        return partial(source.die, label=label, against=against)
     return source.die if isinstance(source, Stream) else source
 
 
@@ -76,6 +77,11 @@ def step_up(sides: int, steps: int = 1) -> int:
     if steps < 0 or index >= len(LADDER):
         raise BadInput(f"d{sides} cannot go up {steps} step(s): d12 is the largest die")
     return LADDER[index]
+
+
+def difficulty_words(difficulty: int = DIFFICULTY) -> str:
+    """What a roll against the Difficulty Number is against, as the log says it."""
+    return f"difficulty {difficulty}"
 
 
 def succeeds(roll: int, difficulty: int = DIFFICULTY) -> bool:

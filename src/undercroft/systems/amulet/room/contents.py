@@ -146,7 +146,8 @@ def escape(fight: Fight, hero: HeroState, half: bool) -> None:
     if rules.scaling:
         fired("amulet.level.bonus")
     bonus = trap_bonus(fight.scene.level_bonus, rules.scaling, rules.trap_bonus)
-    if fight.dice.contest("quicksand", hero.hero.speed, bonus, take_half=half).won:
+    if fight.dice.contest("quicksand", hero.hero.speed, bonus, take_half=half,
+                          second="the quicksand's bonus").won:
         hero.status = "in room"
         fight.say("escaped trap", f"{hero.name} is out of the quicksand", hero=hero.name)
     else:

@@ -53,7 +53,8 @@ def search(fight: Fight, hero: HeroState, wall: str, half: bool) -> None:
     if rules.scaling:
         fired("amulet.level.bonus")
     bonus = secret_door_bonus(fight.scene.level_bonus, rules.scaling, rules.secret_bonus)
-    won = fight.dice.contest("search", hero.hero.speed, bonus, take_half=half).won
+    won = fight.dice.contest("search", hero.hero.speed, bonus, take_half=half,
+                             second="the level's secret-exit bonus").won
     hidden = [e for e in fight.scene.exits if wall in e.wall.split() and not e.found]
     if won and hidden:
         if " " in hidden[0].wall:
@@ -85,7 +86,8 @@ def flee(fight: Fight, hero: HeroState, by: str) -> None:
             fired("amulet.swarm.pursuit")
     for swarm in chasers:
         speed = fight.scene.speed_of(swarm.kind)
-        if fight.dice.contest("pursuit", hero.hero.speed, speed, take_half=hero.steady).won:
+        if fight.dice.contest("pursuit", hero.hero.speed, speed, take_half=hero.steady,
+                              second=f"{swarm.id}'s speed").won:
             fight.say("fled", f"{hero.name} outruns {swarm.id}", hero=hero.name)
             continue
         sides = die_sides(stats(swarm.kind).melee)
@@ -112,7 +114,8 @@ def sneak(fight: Fight, hero: HeroState, exit_: ExitState, half: bool) -> None:
     fired("amulet.combat.sneaking")
     for swarm in pursuers(fight.scene):
         speed = fight.scene.speed_of(swarm.kind) + swarm.rounds
-        if not fight.dice.contest("sneak", hero.hero.speed, speed, take_half=half).won:
+        if not fight.dice.contest("sneak", hero.hero.speed, speed, take_half=half,
+                                  second=f"{swarm.id}'s swarming speed").won:
             fight.say("seen", f"{swarm.id} sees {hero.name} sneaking; {hero.name} stays",
                       hero=hero.name)
             return

@@ -121,8 +121,9 @@ class FightDice:
         return [self.total(label, 1, sides) for _ in range(count)]
 
     def contest(self, label: str, bonus: int, against: int, take_half: bool = False,
-                against_half: bool = False) -> ContestResult:
+                against_half: bool = False, second: str = "") -> ContestResult:
         """d20 + ``bonus`` against d20 + ``against``; the first side wins if higher.
+        ``second`` names the second side's number in words for the log ("Elf's speed").
 
         A tie goes to the second side (the defender) unless ties are rerolled.
         """
@@ -131,24 +132,24 @@ class FightDice:
         if forced in ("win", "lose"):
             won = forced == "win"
             result = ContestResult(0, bonus, 0, against, won)
-            self._record(Rolled(label, what, (), won, forced=True))
+            self._record(Rolled(label, what, (), won, True, second))
             return result
         ties = "defender" if take_half and against_half else self.ties
         if take_half or against_half:
             fired("amulet.combat.take-half")
-        first, second = self._face(take_half), self._face(against_half)
+        first, second_face = self._face(take_half), self._face(against_half)
         rerolls = 0
-        while ties == "reroll" and first + bonus == second + against:
+        while ties == "reroll" and first + bonus == second_face + against:
             rerolls += 1
             if rerolls > MAX_REROLLS:
                 raise BadInput(f"contest {what!r} was still tied after {MAX_REROLLS} "
                                "rerolls; ties are too likely to reroll")
-            first, second = self._face(take_half), self._face(against_half)
-        won = first + bonus > second + against
-        if rerolls or first + bonus == second + against:
+            first, second_face = self._face(take_half), self._face(against_half)
+        won = first + bonus > second_face + against
+        if rerolls or first + bonus == second_face + against:
             fired("amulet.combat.contest")  # the tie rule (every contest else holds by itself)
-        self._record(Rolled(label, what, (first, second), won))
-        return ContestResult(first, bonus, second, against, won)
+        self._record(Rolled(label, what, (first, second_face), won, False, second))
+        return ContestResult(first, bonus, second_face, against, won)
 
     def _face(self, take_half: bool) -> int:
         """One side's d20 (``undercroft.dice`` rolls a contest the same way, die by die

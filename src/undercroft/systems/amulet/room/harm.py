@@ -32,6 +32,16 @@ SCATTERED: Final = 3
 """Seed 000, Scattered: "the swarm's abstract number becomes a concrete 3 monsters"."""
 
 
+def armour_words(fight: Fight, hero: HeroState) -> str:
+    """What a blow's damage dice are against, for the log: the hero's Armor as the house
+    rule takes it off (nothing when Armor is off)."""
+    rule = fight.scene.rules.armor
+    if rule == "none":
+        return ""
+    each = " a die" if rule == "per_die" else ""
+    return f"{hero.name}'s armour {hero.hero.armor}{each}"
+
+
 def after_armor(fight: Fight, hero: HeroState, dice: list[int]) -> int:
     """The damage a hero takes from one attack's dice, after Armor (house rule)."""
     fired("amulet.combat.armor")
@@ -51,6 +61,8 @@ def hurt_hero(fight: Fight, hero: HeroState, dice: list[int], source: str, cause
     ``cause`` is what a death is put down to (a monster kind, "friendly fire"): the
     balance lab counts deaths by it."""
     damage = after_armor(fight, hero, dice) if armor else sum(dice)
+    if armor:
+        fight.dice.log.facing(dice, armour_words(fight, hero))
     before = hero.health
     hero.health = max(0, hero.health - damage)
     fight.say("hurt", f"{source} hits {hero.name} for {damage} "

@@ -93,7 +93,8 @@ def attack_foe(fight: Fight, hero: HeroState, foe: Foe, mode: str, half: bool) -
         fired("amulet.monster.wizard-evades")
         if isinstance(foe, Swarm):
             fired("amulet.swarm.evading")
-        engage = fight.dice.contest("engage", hero.hero.speed, speed)
+        engage = fight.dice.contest("engage", hero.hero.speed, speed,
+                                    second=f"{foe.id}'s speed")
         if not engage.won:
             fight.say("evaded", f"{foe.id} evades {hero.name}'s melee", hero=hero.name)
             return
@@ -101,7 +102,8 @@ def attack_foe(fight: Fight, hero: HeroState, foe: Foe, mode: str, half: bool) -
         if not hero.present:
             return
     elif scene.rules.hero_attack == "contest" and speed \
-            and not fight.dice.contest("to hit", hero.hero.speed, speed).won:
+            and not fight.dice.contest("to hit", hero.hero.speed, speed,
+                                       second=f"{foe.id}'s speed").won:
         fight.say("miss", f"{hero.name} misses {foe.id}", hero=hero.name)
         return
     amount = damage_roll(fight, hero, mode, half)
@@ -265,9 +267,10 @@ def flank(fight: Fight, hero: HeroState, target: str, half: bool) -> None:
         return
     fired("amulet.combat.flanking")
     speed = fight.scene.speed_of(foe.kind)
-    first = fight.dice.contest("flank", hero.hero.speed, speed, take_half=half)
-    second = fight.dice.contest("flank", hero.hero.speed, speed, take_half=half) \
-        if first.won else None
+    side = f"{foe.id}'s speed"
+    first = fight.dice.contest("flank", hero.hero.speed, speed, take_half=half, second=side)
+    second = fight.dice.contest("flank", hero.hero.speed, speed, take_half=half,
+                                second=side) if first.won else None
     if second is not None and second.won:
         hero.flanking = foe.id
         fight.say("flank", f"{hero.name} flanks {foe.id}", hero=hero.name)

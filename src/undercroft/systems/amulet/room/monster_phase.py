@@ -120,7 +120,8 @@ def swarming(fight: Fight, swarm: Swarm, present: list[HeroState]) -> list[str]:
             fired("amulet.swarm.repulsiveness")
             used(SPECIAL_IDS["repulsiveness"])
             continue
-        contest = fight.dice.contest("swarming", hero.hero.speed, speed, take_half=hero.steady)
+        contest = fight.dice.contest("swarming", hero.hero.speed, speed, take_half=hero.steady,
+                                     second=f"{swarm.id}'s speed")
         if contest.won:
             fight.say("maneuver", f"{hero.name} keeps clear of {swarm.id} (speed {speed})",
                       hero=hero.name, foe=swarm.id)
@@ -237,7 +238,7 @@ def strike(fight: Fight, monster: Monster, hero: HeroState, mode: str) -> None:
     monster.attacked = True
     if fight.scene.rules.monster_attack == "contest":
         contest = fight.dice.contest("monster attack", speed, hero.hero.speed,
-                                     against_half=hero.steady)
+                                     second=f"{hero.name}'s speed", against_half=hero.steady)
         if not contest.won:
             fight.say("defended", f"{hero.name} fends off {monster.id}", hero=hero.name)
             return

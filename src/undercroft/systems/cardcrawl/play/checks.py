@@ -16,6 +16,7 @@ from typing import Final
 
 import icepool
 
+from undercroft.dice.roll_log import LoggedStream
 from undercroft.engine.tally import fired
 from undercroft.errors import BadInput
 from undercroft.rng import Stream
@@ -92,12 +93,15 @@ class Check:
 
 def roll_check(stream: Stream, stance: str, bonus: int, difficulty: int) -> Check:
     """Roll a check from ``stream``: two d6 for a cautious action, one d12 for an aggressive."""
-    if stance == "cautious":
-        dice: tuple[int, ...] = (stream.die(6), stream.die(6))
-    elif stance == "aggressive":
-        dice = (stream.die(12),)
-    else:
+    if stance not in ("cautious", "aggressive"):
         raise BadInput(f"stance {stance!r}: expected cautious or aggressive")
+    count, sides = (2, 6) if stance == "cautious" else (1, 12)
+    if isinstance(stream, LoggedStream):  # one roll in the log, the same draws
+        dice: tuple[int, ...] = tuple(stream.dice(count, sides, stance))
+        stream.log.facing([sum(dice)], f"difficulty {difficulty}"
+                          + (f" with {bonus:+d}" if bonus else ""))
+    else:
+        dice = tuple(stream.die(sides) for _ in range(count))
     fired("cardcrawl.core.check")
     check = Check(stance, dice, bonus, difficulty)
     if check.total == difficulty:

@@ -20,6 +20,7 @@ from typing import Any, Final
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 from undercroft.content.loading import read_toml, validate
+from undercroft.dice.roll_log import LoggedStream
 from undercroft.engine.tally import fired
 from undercroft.errors import BadInput
 from undercroft.rng import Stream
@@ -173,6 +174,14 @@ class EnemyGroup:
                 "weakened": self.weakened, "last_target": self.last_target}
 
 
+def hit_dice_words(creatures: list[list[int]]) -> str:
+    """A group's hit dice as the table reads them: "5, 3" (one die a creature), or
+    "5 and 2; 3 and 1" (several)."""
+    if all(len(dice) <= 1 for dice in creatures):
+        return ", ".join(str(die) for dice in creatures for die in dice)
+    return "; ".join(" and ".join(map(str, dice)) for dice in creatures)
+
+
 def roll_group(stream: Stream, group_id: str, kind: str, count: int | None = None) -> EnemyGroup:
     """A group as a fight begins: one hit die rolled per creature (several for beefy ones)."""
     numbers = enemy_kind(kind)
@@ -181,7 +190,9 @@ def roll_group(stream: Stream, group_id: str, kind: str, count: int | None = Non
     fired("cardcrawl.enemy.hit-dice")
     if numbers.hit_dice > 1:
         fired("cardcrawl.enemy.beefy")
-    creatures = [stream.dice(numbers.hit_dice, numbers.hit_die) for _ in range(count)]
+    creatures = [stream.dice(numbers.hit_dice, numbers.hit_die, "hit dice")
+                 if isinstance(stream, LoggedStream)
+                 else stream.dice(numbers.hit_dice, numbers.hit_die) for _ in range(count)]
     return EnemyGroup(group_id, kind, creatures)
 
 

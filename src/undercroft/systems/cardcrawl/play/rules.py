@@ -27,7 +27,7 @@ from undercroft.systems.cardcrawl.play.abilities import (
 from undercroft.systems.cardcrawl.play.actions import Play
 from undercroft.systems.cardcrawl.play.checks import Check, attack_difficulty
 from undercroft.systems.cardcrawl.play.effects import heal, tap, tap_plays
-from undercroft.systems.cardcrawl.play.enemies import EnemyGroup, roll_group
+from undercroft.systems.cardcrawl.play.enemies import EnemyGroup, hit_dice_words, roll_group
 from undercroft.systems.cardcrawl.play.enemy_specials import brittle, spring_trap
 from undercroft.systems.cardcrawl.play.game_master import enemies_act
 from undercroft.systems.cardcrawl.play.game_over import check_end, entrance_links
@@ -153,7 +153,7 @@ def _attack(state: CardCrawlState, fighter: Fighter, play: Play) -> None:
     state.say("hit", f"{fighter.seat} attacks {group.id} with {attack.name}"
               f"{f' (combo +{combo})' if combo else ''}: {check.text()}"
               f"{f', {margin} with its extras' if margin != check.margin else ''}; takes "
-              f"{taken or 'no dice'} ({group.standing} standing)", seat=fighter.seat,
+              f"{_dice_words(taken)} ({group.standing} standing)", seat=fighter.seat,
               dice=list(check.dice), margin=margin, removed=taken,
               felled=before - group.standing, damage=True)
     if group.defeated:
@@ -185,6 +185,11 @@ def _holds(fighter: Fighter, when: str, group: EnemyGroup, check: Check) -> bool
     return {"": True, "engaged": group.last_target not in ("", fighter.seat),
             "unmoved": not fighter.moved, "unnoticed": not group.noticed,
             "missed": fighter.missed, "margin-3": check.margin >= 3}.get(when, False)
+
+
+def _dice_words(taken: list[int]) -> str:
+    """The hit dice a hit took, as the table reads them ("hit dice 5, 3")."""
+    return f"hit dice {', '.join(map(str, taken))}" if taken else "no dice"
 
 
 def _staggers(state: CardCrawlState, attack: Attack, group: EnemyGroup) -> None:
@@ -244,7 +249,8 @@ def _move(state: CardCrawlState, fighter: Fighter, play: Play) -> None:
         group.seen = state.round
         room.enemies.append(group)
         state.say("enemies", f"{group.id}: {count} {kind}{'s' if count > 1 else ''}, hit "
-                  f"dice {group.creatures}", group=group.id, enemy=kind, count=count)
+                  f"dice {hit_dice_words(group.creatures)}", group=group.id, enemy=kind,
+                  count=count)
         spring_trap(state, group, fighter)
 
 

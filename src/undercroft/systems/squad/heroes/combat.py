@@ -22,7 +22,7 @@ from typing import Final
 from undercroft.engine.tally import fired
 from undercroft.errors import BadInput
 from undercroft.rng import Stream
-from undercroft.systems.squad.dice import DIFFICULTY, Roller, roller_of, succeeds
+from undercroft.systems.squad.dice import DIFFICULTY, Roller, difficulty_words, roller_of, succeeds
 from undercroft.systems.squad.heroes.hero import Hero, Stuff, take_damage
 from undercroft.systems.squad.heroes.specials import extra_heroes, extra_targets
 from undercroft.systems.squad.heroes.spells import SpellEffect, spell, spell_effect
@@ -60,7 +60,8 @@ def ability_check(hero: Hero, ability: str, roll: Stream | Roller,
     die = hero.ability_die(ability)
     fired("squad.ability.uses")
     fired("squad.ability.difficulty")
-    return Check(ability, die, roller_of(roll, ability)(die), difficulty)
+    roller = roller_of(roll, ability, difficulty_words(difficulty))
+    return Check(ability, die, roller(die), difficulty)
 
 
 def roll_damage(stuff: Stuff, roll: Stream | Roller, bonus: int = 0) -> int:

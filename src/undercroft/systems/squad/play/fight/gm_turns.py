@@ -13,7 +13,7 @@ roll, or attack (``monster_attacks``).
 from __future__ import annotations
 
 from undercroft.engine.tally import drawn, fired, used
-from undercroft.systems.squad.dice import roller_of
+from undercroft.systems.squad.dice import difficulty_words, roller_of
 from undercroft.systems.squad.gm.denizens import avoids_trap, bestiary, trap_damage, try_flee
 from undercroft.systems.squad.gm.stages import boss_of, price_list
 from undercroft.systems.squad.heroes.hero import Stuff, take_damage
@@ -147,7 +147,7 @@ def monster_act(state: SquadState, monster: InPlay, move: Move) -> None:
         return
     if move.verb == "flee":
         fired("squad.defeat.flee")
-        if try_flee(monster.die, roller_of(state.dice, "flee")):
+        if try_flee(monster.die, roller_of(state.dice, "flee", difficulty_words())):
             fired("squad.loop.flee-and-pursue")
             monster.fled = True
             if monster.id in state.coins.pushed:

@@ -10,6 +10,7 @@ blessing is spent on the first of them that fails, whichever it is.
 from __future__ import annotations
 
 from undercroft.engine.tally import fired
+from undercroft.systems.squad.dice import difficulty_words
 from undercroft.systems.squad.heroes.combat import Check, ability_check
 from undercroft.systems.squad.play.state import SquadState
 
@@ -25,7 +26,7 @@ def roll_ability(state: SquadState, hero_id: str, ability: str) -> Check:
         return check
     fired("squad.spell.bless")
     del marks["bless"]
-    check = Check(ability, blessing, state.dice.die(blessing, "bless"))
+    check = Check(ability, blessing, state.dice.die(blessing, "bless", difficulty_words()))
     state.say("bless", f"{hero.name} rerolls the {ability} roll with the Bless's d{blessing}: "
               f"{check.roll}{', a success' if check.success else ', a failure'}",
               hero=hero_id, success=check.success)

@@ -18,7 +18,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from undercroft.engine.tally import counting, fired, used
-from undercroft.systems.squad.dice import succeeds
+from undercroft.systems.squad.dice import difficulty_words, succeeds
 from undercroft.systems.squad.heroes.combat import Check, roll_damage
 from undercroft.systems.squad.heroes.loot import (
     can_rescue,
@@ -234,7 +234,7 @@ def _set_trap(state: SquadState, hero_id: str, move: Move) -> None:
               f"{', '.join(m.id for m in targets)} ({len(targets)} penn"
               f"{'y' if len(targets) == 1 else 'ies'})", hero=hero_id)
     for monster in targets:
-        face = state.dice.die(monster.die, "avoid trap")
+        face = state.dice.die(monster.die, "avoid trap", difficulty_words())
         if succeeds(face):
             state.say("avoid", f"{monster.id} gets away from the trap ({face})",
                       monster=monster.id)

@@ -15,7 +15,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from undercroft.engine.tally import fired, used
-from undercroft.systems.squad.dice import succeeds
+from undercroft.systems.squad.dice import difficulty_words, succeeds
 from undercroft.systems.squad.heroes.combat import apply_soak, armour_soak
 from undercroft.systems.squad.heroes.hero import Stuff
 from undercroft.systems.squad.heroes.specials import damage_ignored
@@ -59,7 +59,7 @@ def monster_attack(state: SquadState, monster: InPlay, move: Move) -> None:
     what = f" with its {stuff.name}" if stuff is not None else ""
     target = (f"{state.heroes[move.target].name}'s companion" if move.how == COMPANION
               else state.heroes[move.target].name)
-    face = state.dice.die(monster.die, "monster attack")
+    face = state.dice.die(monster.die, "monster attack", difficulty_words())
     fired("squad.monster.one-die")
     used(f"squad.{'boss' if monster.boss else 'monster'}.{monster.kind}")
     if stuff is not None:

@@ -20,7 +20,7 @@ marks each leaves on its target live in ``SquadState.effects`` until the scene e
 from __future__ import annotations
 
 from undercroft.engine.tally import fired
-from undercroft.systems.squad.dice import succeeds
+from undercroft.systems.squad.dice import difficulty_words, succeeds
 from undercroft.systems.squad.heroes.hero import Hero, heal
 from undercroft.systems.squad.heroes.spells import SpellEffect
 from undercroft.systems.squad.play.fight.wounds import wound_monster
@@ -75,7 +75,7 @@ def companion_acts(state: SquadState, hero_id: str) -> None:
         return
     fired("squad.spell.summon")
     target = min(foes, key=lambda m: (m.hit_points, m.id))
-    face = state.dice.die(die, "companion attack")
+    face = state.dice.die(die, "companion attack", difficulty_words())
     if not succeeds(face):
         state.say("miss", f"{state.heroes[hero_id].name}'s companion attacks {target.id} "
                   f"({face}): a miss", hero=hero_id, target=target.id)
