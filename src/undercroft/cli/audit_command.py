@@ -28,7 +28,7 @@ from undercroft.cli.lab_options import (
     lab_flags,
 )
 from undercroft.cli.output import check_folder_target, check_target, emit_json, new_seed
-from undercroft.cli.simulate_command import progress_bar
+from undercroft.cli.progress import progress_bar
 from undercroft.engine import registry
 from undercroft.engine.audit import Auditable
 from undercroft.engine.record import check_record_target, new_record, save_record

@@ -13,17 +13,7 @@ from typing import Annotated, Any, Final
 
 import typer
 from rich.console import Console
-from rich.progress import (
-    BarColumn,
-    MofNCompleteColumn,
-    Progress,
-    ProgressColumn,
-    Task,
-    TextColumn,
-    TimeRemainingColumn,
-)
 from rich.table import Table
-from rich.text import Text
 
 from undercroft.cli.lab_options import (
     Agents,
@@ -36,6 +26,7 @@ from undercroft.cli.lab_options import (
     lab_flags,
 )
 from undercroft.cli.output import check_folder_target, emit_json, new_seed
+from undercroft.cli.progress import progress_bar
 from undercroft.content.files import check_can_create
 from undercroft.engine import registry
 from undercroft.errors import BadInput
@@ -49,21 +40,6 @@ from undercroft.sim.workers import default_workers, open_workers
 
 MAX_GAMES: Final = 100_000_000
 MAX_RUNS: Final = 1_000_000
-
-
-class SpeedColumn(ProgressColumn):
-    """Games per second so far."""
-
-    def render(self, task: Task) -> Text:
-        speed = task.finished_speed or task.speed
-        return Text("" if speed is None else f"{speed:,.1f} games/s")
-
-
-def progress_bar(what: str) -> Progress:
-    """A bar on stderr: games done, games per second, time left (stdout stays clean)."""
-    return Progress(TextColumn(what), BarColumn(), MofNCompleteColumn(), SpeedColumn(),
-                    TextColumn("left"), TimeRemainingColumn(),
-                    console=Console(stderr=True), transient=True)
 
 
 def simulate_command(
