@@ -83,3 +83,10 @@ def test_the_same_games_check_finds_a_changed_game(tmp_path: Path) -> None:
                            "--systems", "squad,cardcrawl", "--against", str(saved)],
                           capture_output=True, text=True, timeout=600, check=False)
     assert done.returncode == 1 and "squad seed 1: events differ" in done.stdout
+
+
+def test_the_startup_benchmark_times_both_commands() -> None:
+    document = json.loads("\n".join(run("startup.py", "--runs", "1", "--json")))
+    assert document["runs"] == 1
+    assert document["help_median_seconds"] > 0 and document["roll_best_seconds"] > 0
+    assert document["heavy_loaded_by_import"] == []

@@ -3,41 +3,99 @@
 ``main`` runs the Typer app outside Click's standalone mode so that every
 usage error and every :class:`~undercroft.errors.BadInput` becomes exactly one
 line on stderr with exit code 2, as DESIGN.md's contracts require.
+
+Each top-level command lives in its own module and is imported only when it is
+run or asked for its own help: the commands pull in libraries that take
+seconds to load (scipy for ``simulate``, the web stack for ``serve``), and
+``undercroft --help`` or ``undercroft roll d6`` should not wait for them. The
+summaries the top-level help lists are therefore written here;
+tests/test_startup.py checks them against each command's own help.
 """
 
 from __future__ import annotations
 
+import importlib
 import sys
+from typing import Any, Final
 
 import typer
+from typer.core import TyperCommand, TyperGroup
 
-from undercroft.cli import (
-    amulet_commands,
-    audit_command,
-    cardcrawl_commands,
-    dice_commands,
-    play_commands,
-    replay_command,
-    serve_command,
-    simulate_command,
-)
 from undercroft.errors import BadInput, one_line
+
+COMMANDS: Final[dict[str, tuple[str, str]]] = {
+    "roll": ("dice_commands", "Roll a dice expression and show the working."),
+    "odds": ("dice_commands", "Show the exact odds of a dice expression."),
+    "replay": ("replay_command", "Replay a game record exactly and show where it stands "
+               "(at its end, or at --round)."),
+    "simulate": ("simulate_command", "Play many games with automated players and sum them "
+                 "up with error bars."),
+    "audit": ("audit_command", "Play whole games and report rule coverage, unused content, "
+              "broken games and length."),
+    "serve": ("serve_command", "Run the shared table: a lobby to make tables, a screen to "
+              "watch, a page per seat."),
+    "amulet": ("amulet_commands", "Amulet (seeds 000 and 001): the GM-less, Gauntlet-style "
+               "crawl."),
+    "cardcrawl": ("cardcrawl_commands", "Card Crawl (seed 004): card-built characters and "
+                  "Random Dungeons."),
+    "play": ("play_commands", "Play a whole game at this terminal (hot seat)."),
+}
+"""Each command's name: the module whose ``register(app)`` adds it, and its summary."""
+
+
+def load_command(name: str) -> TyperCommand | TyperGroup:
+    """The Click command ``name``, built from its module (imported now)."""
+    module_name = COMMANDS[name][0]
+    module: Any = importlib.import_module(f"undercroft.cli.{module_name}")
+    holder = typer.Typer()
+    module.register(holder)
+    command = typer.main.get_group(holder).commands[name]
+    assert isinstance(command, TyperCommand | TyperGroup)
+    return command
+
+
+class Deferred(TyperCommand):
+    """A command known by its name and summary until it is run or asked for help."""
+
+    def __init__(self, name: str, summary: str) -> None:
+        super().__init__(name, help=summary, short_help=summary, add_help_option=False)
+        self._loaded: TyperCommand | TyperGroup | None = None
+
+    def loaded(self) -> TyperCommand | TyperGroup:
+        """The command itself, its module imported on first use."""
+        if self._loaded is None:
+            assert self.name is not None
+            self._loaded = load_command(self.name)
+        return self._loaded
+
+    def make_context(self, info_name: str | None, args: list[str],
+                     parent: Any = None, **extra: Any) -> Any:
+        """Hand the arguments to the command itself, which parses and runs them."""
+        return self.loaded().make_context(info_name, args, parent, **extra)
+
+
+class Commands(TyperGroup):
+    """The top-level group: every command deferred until it is used."""
+
+    def __init__(self, **attrs: Any) -> None:
+        super().__init__(**attrs)
+        for name, (_, summary) in COMMANDS.items():
+            self.add_command(Deferred(name, summary))
+
 
 app = typer.Typer(
     name="undercroft",
     help="Tabletop dungeon crawls run as software.",
+    cls=Commands,
     no_args_is_help=True,
     pretty_exceptions_enable=False,
     add_completion=False,
 )
-dice_commands.register(app)
-app.add_typer(amulet_commands.app, name="amulet")
-app.add_typer(cardcrawl_commands.app, name="cardcrawl")
-play_commands.register(app)
-replay_command.register(app)
-simulate_command.register(app)
-audit_command.register(app)
-serve_command.register(app)
+
+
+@app.callback()
+def undercroft() -> None:
+    """Tabletop dungeon crawls run as software."""
 
 
 def fail(message: str) -> None:

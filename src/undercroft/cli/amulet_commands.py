@@ -30,6 +30,11 @@ app = typer.Typer(help="Amulet (seeds 000 and 001): the GM-less, Gauntlet-style 
                   no_args_is_help=True)
 app.command("scenario")(scenario_command)
 
+
+def register(parent: typer.Typer) -> None:
+    """Add `amulet ...` to the `undercroft` command."""
+    parent.add_typer(app, name="amulet")
+
 SeedOption = Annotated[int | None, typer.Option("--seed", help="Seed; same seed, same level.")]
 DepthOption = Annotated[int, typer.Option("--depth", help="Dungeon level, 1 or deeper.")]
 SizeOption = Annotated[int, typer.Option("--size", help="Level size X: the level is X by X units.")]

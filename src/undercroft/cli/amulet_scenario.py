@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import sys
 from pathlib import Path
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 from rich.console import Console
@@ -19,12 +19,13 @@ from rich.table import Table
 
 from undercroft.cli.output import emit_json, new_seed
 from undercroft.errors import BadInput
-from undercroft.sim.encounters import outcome_tally, play_once, run_document, simulate_encounter
-from undercroft.sim.stats import Summary
 from undercroft.systems.amulet.encounter.rules import ending
 from undercroft.systems.amulet.encounter.scenario import ScenarioFile, read_scenario
 from undercroft.systems.amulet.encounter.state import EncounterState
 from undercroft.systems.amulet.room.events import Event
+
+if TYPE_CHECKING:
+    from undercroft.sim.stats import Summary
 
 MAX_RUNS = 1_000_000
 PROGRESS_FROM = 200
@@ -40,6 +41,9 @@ def scenario_command(
         "outcome happened.")] = None,
 ) -> None:
     """Play an Amulet encounter from a scenario file: every roll explained."""
+    # The encounter lab sums runs up with scipy: loaded for this command only.
+    from undercroft.sim.encounters import outcome_tally, play_once, run_document
+
     scenario = read_scenario(path)
     name = scenario.name or path.stem
     seed = new_seed() if seed is None else seed
@@ -60,6 +64,8 @@ def scenario_command(
 
 
 def _many(scenario: ScenarioFile, seed: int, runs: int, show: bool) -> Summary:
+    from undercroft.sim.encounters import simulate_encounter
+
     if not show or runs < PROGRESS_FROM:
         return simulate_encounter(scenario, seed, runs)
     with Progress(console=Console(file=sys.stderr), transient=True) as progress:

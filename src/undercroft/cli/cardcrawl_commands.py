@@ -13,3 +13,8 @@ app = typer.Typer(help="Card Crawl (seed 004): card-built characters and Random 
                   no_args_is_help=True)
 cardcrawl_dungeon.register(app)
 cardcrawl_character.register(app)
+
+
+def register(parent: typer.Typer) -> None:
+    """Add `cardcrawl ...` to the `undercroft` command."""
+    parent.add_typer(app, name="cardcrawl")

@@ -11,23 +11,17 @@ from __future__ import annotations
 
 import json
 from fractions import Fraction
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
-from rich.console import Console
-from rich.table import Table
 
-from undercroft.dice import (
-    ComparisonOdds,
-    ContestOdds,
-    DistributionOdds,
-    Odds,
-    odds,
-    parse,
-    parse_ties,
-    roll,
-)
+from undercroft.dice import parse, parse_ties, roll
 from undercroft.rng import Stream, fresh_seed
+
+if TYPE_CHECKING:
+    from rich.table import Table
+
+    from undercroft.dice.exact import Odds
 
 ExpressionArg = Annotated[str, typer.Argument(help="Dice expression, e.g. '4d6kh3' or "
                                               "'d8+3 vs d6+2'.", show_default=False)]
@@ -65,6 +59,10 @@ def _decimal(value: Fraction) -> str:
 
 def _table(result: Odds) -> Table:
     """The odds as a small table a person can read at a glance."""
+    from rich.table import Table
+
+    from undercroft.dice.exact import ComparisonOdds, ContestOdds, DistributionOdds
+
     if isinstance(result, DistributionOdds):
         table = Table(title=str(result.expression),
                       caption=f"mean {result.mean} = {_decimal(result.mean)}, "
@@ -95,11 +93,15 @@ def _table(result: Odds) -> Table:
 def odds_command(expression: ExpressionArg, json_output: JsonOption = False,
                  ties: TiesOption = "defender") -> None:
     """Show the exact odds of a dice expression."""
+    from undercroft.dice.exact import odds  # icepool: loaded for this command only
+
     rule = parse_ties(ties)
     result = odds(parse(expression), rule)
     if json_output:
         _print_json(result.to_dict())
         return
+    from rich.console import Console
+
     Console(highlight=False).print(_table(result))
 
 

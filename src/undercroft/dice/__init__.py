@@ -10,17 +10,16 @@ Modules, one job each: :mod:`.nodes` (the expression values), :mod:`.parser`
 (notation to values), :mod:`.live` (explained rolls from a game's stream),
 :mod:`.exact` (icepool odds, bounded by :mod:`.cost`), :mod:`.sample` (numpy
 arrays), :mod:`.steps` (the d4..d12+N ladder) and :mod:`.limits`.
+
+The exact odds are imported on first use: icepool takes a while to load, and a
+live roll (``undercroft roll``, a game) never needs it.
 """
 
-from undercroft.dice.exact import (
-    ComparisonOdds,
-    ContestOdds,
-    DistributionOdds,
-    Odds,
-    distribution,
-    odds,
-    to_die,
-)
+from __future__ import annotations
+
+import importlib
+from typing import TYPE_CHECKING, Any
+
 from undercroft.dice.limits import (
     MAX_CONSTANT,
     MAX_DICE,
@@ -56,6 +55,27 @@ from undercroft.dice.nodes import (
 from undercroft.dice.parser import as_expression, parse
 from undercroft.dice.sample import sample
 from undercroft.dice.steps import DieStep
+
+if TYPE_CHECKING:
+    from undercroft.dice.exact import (
+        ComparisonOdds,
+        ContestOdds,
+        DistributionOdds,
+        Odds,
+        distribution,
+        odds,
+        to_die,
+    )
+
+_EXACT = frozenset({"ComparisonOdds", "ContestOdds", "DistributionOdds", "Odds",
+                    "distribution", "odds", "to_die"})
+
+
+def __getattr__(name: str) -> Any:
+    """The exact-odds names, from :mod:`.exact` imported now."""
+    if name in _EXACT:
+        return getattr(importlib.import_module("undercroft.dice.exact"), name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 __all__ = [
     "COMPARE_OPS",

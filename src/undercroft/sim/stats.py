@@ -5,6 +5,9 @@ mean and sum of squared deviations (Welford's method) and a bounded count of the
 values seen (for histograms and medians); a true/false or a word keeps counts.
 No row is kept. Rows are added in game order, so the same games give the same
 figures to the last digit whatever the number of workers.
+
+scipy.stats is imported where an interval is worked out: it takes about a second to
+load, and commands that only play games (``audit``, ``play``) never need it.
 """
 
 from __future__ import annotations
@@ -14,8 +17,6 @@ from collections import Counter
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, Final
-
-from scipy import stats as scipy_stats
 
 from undercroft.engine.figures import Figure, Share
 
@@ -31,6 +32,8 @@ def t_interval(mean: float, sd: float, n: int, confidence: float = CONFIDENCE
     mean itself."""
     if n < 2 or sd == 0.0:
         return (mean, mean)
+    from scipy import stats as scipy_stats
+
     half = float(scipy_stats.t.ppf(0.5 + confidence / 2, n - 1)) * sd / math.sqrt(n)
     return (mean - half, mean + half)
 
@@ -39,6 +42,8 @@ def wilson_interval(hits: int, n: int, confidence: float = CONFIDENCE) -> tuple[
     """Wilson's score interval for a rate (good near 0 and 1, where the normal one fails)."""
     if n == 0:
         return (0.0, 1.0)
+    from scipy import stats as scipy_stats
+
     ci = scipy_stats.binomtest(hits, n).proportion_ci(confidence_level=confidence,
                                                       method="wilson")
     return (float(ci.low), float(ci.high))
