@@ -3,7 +3,8 @@
 Start-up is guarded by the modules a fresh process has loaded, not by timing it
 (bench/startup.py measures the seconds). Each command's module is imported when the
 command is used, so the top-level help lists summaries kept in ``undercroft.cli``;
-they are checked here against each command's own help.
+they are checked here against each command's own help, and every command's help is
+checked for on/off flags shown as if they took a value.
 """
 
 from __future__ import annotations
@@ -14,7 +15,9 @@ import sys
 from typing import Final
 
 import pytest
+from typer.core import TyperCommand, TyperGroup
 
+from cli_helpers import run
 from undercroft.cli import COMMANDS, load_command
 
 HEAVY: Final = ("scipy", "matplotlib", "pandas", "fastapi", "sqlalchemy", "uvicorn",
@@ -71,3 +74,30 @@ def test_each_summary_in_the_top_level_help_is_the_commands_own(name: str) -> No
     assert command.name == name
     own = " ".join((command.help or "").split("\n\n")[0].split())
     assert COMMANDS[name][1] == own
+
+
+def every_command_path() -> list[tuple[str, ...]]:
+    """Every command and subcommand, as the words that name it."""
+    paths: list[tuple[str, ...]] = [()]
+
+    def walk(path: tuple[str, ...], command: TyperCommand | TyperGroup) -> None:
+        paths.append(path)
+        if isinstance(command, TyperGroup):
+            for sub_name, sub in command.commands.items():
+                assert isinstance(sub, TyperCommand | TyperGroup)
+                walk((*path, sub_name), sub)
+
+    for name in COMMANDS:
+        walk((name,), load_command(name))
+    return paths
+
+
+@pytest.mark.parametrize("path", every_command_path(), ids=lambda path: " ".join(path))
+def test_no_help_shows_a_value_for_an_on_off_flag(
+        path: tuple[str, ...], capsys: pytest.CaptureFixture[str],
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("COLUMNS", "200")
+    result = run(capsys, *path, "--help")
+    assert result.code == 0, result.err
+    assert "--help" in result.out
+    assert "<bool>" not in result.out

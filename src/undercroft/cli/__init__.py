@@ -19,7 +19,7 @@ import sys
 from typing import Any, Final
 
 import typer
-from typer.core import TyperCommand, TyperGroup
+from typer.core import TyperCommand, TyperGroup, TyperOption
 
 from undercroft.errors import BadInput, one_line
 
@@ -43,6 +43,22 @@ COMMANDS: Final[dict[str, tuple[str, str]]] = {
 """Each command's name: the module whose ``register(app)`` adds it, and its summary."""
 
 
+def plain_flags(command: TyperCommand | TyperGroup) -> TyperCommand | TyperGroup:
+    """Show on/off options without a ``<bool>`` value in help, in this command and below.
+
+    Typer's Rich help prints a type beside every option, flags included, though a
+    flag takes no value; an empty metavar is what it prints for one instead.
+    """
+    for param in command.get_params(typer.Context(command)):
+        if isinstance(param, TyperOption) and param.is_flag:
+            param.metavar = ""
+    if isinstance(command, TyperGroup):
+        for sub in command.commands.values():
+            if isinstance(sub, TyperCommand | TyperGroup):
+                plain_flags(sub)
+    return command
+
+
 def load_command(name: str) -> TyperCommand | TyperGroup:
     """The Click command ``name``, built from its module (imported now)."""
     module_name = COMMANDS[name][0]
@@ -51,7 +67,7 @@ def load_command(name: str) -> TyperCommand | TyperGroup:
     module.register(holder)
     command = typer.main.get_group(holder).commands[name]
     assert isinstance(command, TyperCommand | TyperGroup)
-    return command
+    return plain_flags(command)
 
 
 class Deferred(TyperCommand):
@@ -81,6 +97,11 @@ class Commands(TyperGroup):
         super().__init__(**attrs)
         for name, (_, summary) in COMMANDS.items():
             self.add_command(Deferred(name, summary))
+
+    def format_help(self, ctx: Any, formatter: Any) -> None:
+        """Typer's help, without ``<bool>`` beside ``--help``."""
+        plain_flags(self)
+        super().format_help(ctx, formatter)
 
 
 app = typer.Typer(
