@@ -14,8 +14,8 @@ from laid_out import WALL, door, in_play, lay_out, room
 
 from undercroft.engine import snapshot
 from undercroft.engine.agents import agent_stream
+from undercroft.engine.registry import default_agent
 from undercroft.maps.model import Exit
-from undercroft.sim.games import default_agent
 from undercroft.systems.amulet.game.config import GameConfig
 from undercroft.systems.amulet.game.level_play import build_scene, name_found_exits
 from undercroft.systems.amulet.game.meta_dungeon import new_game
@@ -51,7 +51,7 @@ def played(seed: int, steps: int = STEPS) -> Iterator[GameState]:
     """A game of the default rules and players, stopping after each step (the first time
     before the first step), before anything has read the state since."""
     state = RULESET.new(GameConfig(), seed)
-    make = RULESET.agents()[default_agent(RULESET)]
+    make = RULESET.agents()[default_agent("amulet")]
     agents = {seat: make() for seat in RULESET.seats(state)}
     streams = {seat: agent_stream(seed, seat) for seat in agents}
     for _ in range(steps):
@@ -98,7 +98,7 @@ def test_a_snapshot_holds_no_cache_and_a_game_read_back_plays_on_the_same() -> N
     assert game is not None and not _empty(game.cache)
     copy = snapshot.loads(snapshot.dumps(game))
     assert _empty(copy.cache) and copy.cache is not game.cache
-    make = RULESET.agents()[default_agent(RULESET)]
+    make = RULESET.agents()[default_agent("amulet")]
     agents = {seat: make() for seat in RULESET.seats(game)}
     for _ in range(60):
         if RULESET.outcome(game) is not None:

@@ -14,10 +14,10 @@ from rich.console import Console
 from cli_helpers import assert_bad_input, run
 from undercroft.cli.play_cardcrawl import play_cardcrawl, show_table
 from undercroft.engine import registry
+from undercroft.engine.registry import DEFAULT_AGENTS
 from undercroft.engine.runner import play_out
 from undercroft.rng import Stream
 from undercroft.sim.audit_game import audit_game
-from undercroft.sim.games import DEFAULT_AGENTS
 from undercroft.systems.cardcrawl.play.actions import Play
 from undercroft.systems.cardcrawl.play.agents import AGENTS
 from undercroft.systems.cardcrawl.play.checks import success_chance

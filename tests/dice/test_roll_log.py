@@ -81,12 +81,12 @@ def test_a_log_copies_without_sharing_its_queues() -> None:
 @pytest.mark.parametrize("system", ["amulet", "cardcrawl", "labyrinth", "squad"])
 def test_every_systems_events_carry_their_rolls_in_one_shape(system: str) -> None:
     from undercroft.engine import registry
+    from undercroft.engine.registry import default_agent
     from undercroft.engine.runner import play_out
-    from undercroft.sim.games import default_agent
 
     ruleset = registry.get(system)
     state = ruleset.new(ruleset.config_model()(), 1)
-    make = ruleset.agents()[default_agent(ruleset)]
+    make = ruleset.agents()[default_agent(system)]
     rolls: list[dict[str, object]] = []
 
     def keep(events: object) -> None:

@@ -36,7 +36,7 @@ from undercroft.errors import BadInput
 from undercroft.sim.audit_game import audit_game, auditable
 from undercroft.sim.audit_run import run_audit
 from undercroft.sim.audit_summary import to_dict
-from undercroft.sim.games import check_agents, default_agent, game_seed
+from undercroft.sim.games import check_agents, game_seed
 from undercroft.sim.settings import build_arms, parse_sets, read_config_file
 from undercroft.sim.workers import default_workers, open_workers
 
@@ -80,7 +80,8 @@ def audit_command(
         raise BadInput(f"--set {swept[0]}: the audit plays one set of rules (no sweeps; "
                        "`undercroft simulate` compares them)")
     [arm] = build_arms(model, base, parsed, f"--config {config}" if config else "--set")
-    names = tuple(n.strip().lower() for n in (agents or default_agent(ruleset)).split(","))
+    chosen = agents or registry.default_agent(system)
+    names = tuple(name.strip().lower() for name in chosen.split(","))
     check_agents(ruleset, names)
     if game is not None:
         _one_game(system, arm.config, names, seed, game, until, record, json_output)

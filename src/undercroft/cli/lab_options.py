@@ -24,8 +24,8 @@ Seed = Annotated[int | None, typer.Option(
 ConfigFile = Annotated[Path | None, typer.Option(
     "--config", help="Rule settings from a TOML or JSON file.")]
 Agents = Annotated[str | None, typer.Option(
-    "--agents", help="Automated players, one per seat, cycled (default: the system's most "
-    "sensible: sensible, else careful).")]
+    "--agents", help="Automated players, one per seat, cycled (default: the first of "
+    + ", ".join(registry.DEFAULT_AGENTS) + " the system has).")]
 WorkerCount = Annotated[int | None, typer.Option(
     "--workers", help="Local processes (default: one per core).")]
 Scheduler = Annotated[str | None, typer.Option(

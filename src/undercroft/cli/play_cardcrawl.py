@@ -12,6 +12,7 @@ from rich.console import Console
 
 from undercroft.cli.play_turns import given_options, run_table, seat_named
 from undercroft.engine.api import Seat
+from undercroft.engine.registry import default_agent
 from undercroft.engine.table import Table
 
 
@@ -28,7 +29,8 @@ def play_cardcrawl(
     auto: Annotated[str | None, typer.Option(
         "--auto", help="Seats the agent plays (Seat-1,Seat-3), or 'all'.")] = None,
     agent: Annotated[str, typer.Option("--agent", help="sensible (the mixed player), "
-                                       "cautious, aggressive, mixed or random.")] = "sensible",
+                                       "cautious, aggressive, mixed or random.")
+                     ] = default_agent("cardcrawl"),
     record: Annotated[Path | None, typer.Option(
         "--record", help="Write the game record to FILE after every step.")] = None,
     resume: Annotated[Path | None, typer.Option(

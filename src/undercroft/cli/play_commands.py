@@ -37,7 +37,7 @@ from undercroft.cli.play_turns import (
 from undercroft.engine.api import Ruleset, Seat
 from undercroft.engine.capabilities import choice_words, players_map
 from undercroft.engine.record import Record, check_record_target, load_record
-from undercroft.engine.registry import get
+from undercroft.engine.registry import default_agent, get
 from undercroft.engine.table import Table, read_config
 from undercroft.errors import BadInput
 from undercroft.rng import fresh_seed
@@ -265,7 +265,7 @@ class PlayOptions:
     record: Path | None = None
     speak: bool = False
     resume: Path | None = None
-    agent: str = "sensible"
+    agent: str = default_agent(SYSTEM)
     depth_limit: int | None = None
 
 
@@ -382,7 +382,7 @@ def play_amulet(
     resume: Annotated[Path | None, typer.Option(
         "--resume", help="Go on with a saved game record (choices are added to it).")] = None,
     agent: Annotated[str, typer.Option("--agent", help="The automated player: sensible or "
-                                       "random.")] = "sensible",
+                                       "random.")] = default_agent(SYSTEM),
     depth_limit: Annotated[int | None, typer.Option(
         "--depth-limit", help="End the game on leaving this level (0: no limit).")] = None,
 ) -> None:

@@ -13,6 +13,7 @@ from rich.console import Console
 from undercroft.cli.play_turns import given_options, run_table, seat_named
 from undercroft.content import packs
 from undercroft.engine.api import Seat
+from undercroft.engine.registry import default_agent
 from undercroft.engine.table import Table
 from undercroft.errors import BadInput
 from undercroft.systems.labyrinth.setup import PACKS
@@ -38,7 +39,7 @@ def play_labyrinth(
     auto: Annotated[str | None, typer.Option(
         "--auto", help="Seats the agent plays (Seat-1,Seat-3), or 'all'.")] = None,
     agent: Annotated[str, typer.Option("--agent", help="careful, bold or random.")
-                     ] = "careful",
+                     ] = default_agent("labyrinth"),
     record: Annotated[Path | None, typer.Option(
         "--record", help="Write the game record to FILE after every step.")] = None,
     resume: Annotated[Path | None, typer.Option(

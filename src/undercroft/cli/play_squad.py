@@ -12,6 +12,7 @@ from rich.console import Console
 
 from undercroft.cli.play_turns import given_options, run_table
 from undercroft.engine.api import Seat
+from undercroft.engine.registry import default_agent
 from undercroft.engine.table import Table
 from undercroft.errors import BadInput
 from undercroft.systems.squad.heroes.specials import SPECIALS
@@ -34,7 +35,8 @@ def play_squad(
     auto: Annotated[str, typer.Option(
         "--auto", help="Seats the agent plays: GM (the default), Guide-1, ..., or 'all'; "
         "'none' puts a person in the GM's seat too.")] = "GM",
-    agent: Annotated[str, typer.Option("--agent", help="sensible or random.")] = "sensible",
+    agent: Annotated[str, typer.Option("--agent", help="sensible or random.")
+                     ] = default_agent("squad"),
     record: Annotated[Path | None, typer.Option(
         "--record", help="Write the game record to FILE after every step.")] = None,
     resume: Annotated[Path | None, typer.Option(

@@ -30,7 +30,7 @@ from undercroft.cli.progress import progress_bar
 from undercroft.content.files import check_can_create
 from undercroft.engine import registry
 from undercroft.errors import BadInput
-from undercroft.sim.games import check_agents, default_agent
+from undercroft.sim.games import check_agents
 from undercroft.sim.report import PAGE
 from undercroft.sim.rows_out import RowWriter, check_target
 from undercroft.sim.run import Plan, RunResult, out_columns, run
@@ -89,7 +89,8 @@ def simulate_command(
         base["party"] = [name.strip().lower() for name in party.split(",")]
     arms = build_arms(model, base, parse_sets(sets or [], model),
                       "--party" if config is None else f"--config {config}")
-    names = tuple(n.strip().lower() for n in (agents or default_agent(ruleset)).split(","))
+    chosen = agents or registry.default_agent(system)
+    names = tuple(name.strip().lower() for name in chosen.split(","))
     check_agents(ruleset, names)
     check_outputs(out, report)
     plan = Plan(system, games, seed, arms, names)

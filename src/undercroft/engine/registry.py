@@ -20,6 +20,11 @@ RULESETS: Final = {"amulet": "undercroft.systems.amulet.ruleset",
                    "squad": "undercroft.systems.squad.ruleset"}
 """Ruleset name -> the module whose ``RULESET`` implements it."""
 
+DEFAULT_AGENTS: Final = ("sensible", "careful", "scenario", "random")
+"""A system's default automated player is the first of these it has. A fault its most
+sensible player runs into is one a table would meet (an Amulet encounter's is its
+scenario: the script, then the agents it names)."""
+
 
 def names() -> list[str]:
     return sorted(RULESETS)
@@ -32,3 +37,10 @@ def get(name: str) -> Ruleset[Any, Any]:
         raise BadInput(f"system {name!r}: unknown (known: {', '.join(names())})")
     ruleset: Ruleset[Any, Any] = importlib.import_module(module).RULESET
     return ruleset
+
+
+def default_agent(system: str) -> str:
+    """The automated player ``system`` uses when none is named, everywhere: ``play``,
+    ``simulate``, ``audit`` and the shared table's lobby (:data:`DEFAULT_AGENTS`)."""
+    known = get(system).agents()
+    return next((name for name in DEFAULT_AGENTS if name in known), min(known))

@@ -66,18 +66,6 @@ def check_agents(ruleset: Ruleset[Any, Any], names: Sequence[str]) -> None:
             raise BadInput(f"agent {name!r}: unknown (known: {', '.join(sorted(known))})")
 
 
-DEFAULT_AGENTS: Final = ("sensible", "careful", "scenario", "random")
-"""The automated player the lab uses when none is named: the first of these a system has.
-A fault its most sensible player runs into is one a table would meet (an Amulet
-encounter's is its scenario: the script, then the agents it names)."""
-
-
-def default_agent(ruleset: Ruleset[Any, Any]) -> str:
-    """The name of ``ruleset``'s default automated player (:data:`DEFAULT_AGENTS`)."""
-    known = ruleset.agents()
-    return next(name for name in DEFAULT_AGENTS if name in known)
-
-
 def make_agents(ruleset: Ruleset[Any, Any], names: Sequence[str],
                 seats: Sequence[str]) -> dict[str, Agent]:
     """An agent per seat, the names cycled over the seats; an unknown name is bad input."""

@@ -20,7 +20,7 @@ from typing import Any, Final
 from undercroft.engine import registry
 from undercroft.engine.api import Seat
 from undercroft.engine.capabilities import choice_words, offered
-from undercroft.sim.games import default_agent
+from undercroft.engine.registry import default_agent
 from undercroft.web.live import LiveTable, half_forms
 
 
@@ -223,7 +223,7 @@ SYSTEM_WORDS: Final[dict[str, tuple[str, str]]] = {
 @cache
 def systems() -> list[dict[str, Any]]:
     """What the lobby offers: each system's name and description, default seats, agents
-    (and the one the CLI defaults to, ``sim.games.default_agent``) and config schema, and
+    (and the one the CLI defaults to, ``engine.registry.default_agent``) and config schema, and
     how its seats follow its config (``seats_by``)."""
     found = []
     for name in registry.names():
@@ -233,7 +233,7 @@ def systems() -> list[dict[str, Any]]:
         title, description = SYSTEM_WORDS.get(name, (name, ""))
         found.append({"name": name, "title": title, "description": description,
                       "seats_hint": seats, "seats_by": _seats_by(ruleset, model, seats),
-                      "agents": sorted(ruleset.agents()), "default_agent": default_agent(ruleset),
+                      "agents": sorted(ruleset.agents()), "default_agent": default_agent(name),
                       "config_schema": model.model_json_schema()})
     return found
 
