@@ -84,3 +84,23 @@ def test_key_lists_the_marks_and_room_notes() -> None:
     text = render_ascii(rich_level())
     assert "C closed door" in text and "> stair down" in text
     assert "2Tz Ke; swarm of demons 50% (50 hp)" in text
+
+
+def test_key_names_the_room_number_floor_and_walls() -> None:
+    key = render_ascii(rich_level()).split("Key:")[1]
+    assert "12 room number" in key and ". floor" in key and "+ - | / \\ walls" in key
+
+
+def test_key_spells_out_every_content_code_the_rooms_use() -> None:
+    text = render_ascii(rich_level())
+    rooms_key = text[text.index("Rooms:"):].split("\n  1  ")[0]
+    assert "Tz treasure" in rooms_key and "Ke key" in rooms_key and "Fo food" in rooms_key
+    assert "Po potion" in rooms_key and "2Tz 2 × treasure" in rooms_key
+    assert "Pa " not in rooms_key  # no room holds a password
+    assert all(len(line) <= 78 for line in text.splitlines()[text.count("\n", 0,
+               text.index("Key:")):])
+
+
+def test_a_level_without_contents_has_no_contents_key() -> None:
+    level = LevelMap(6, [Room(1, square(1, 1, 2, 2), 2, "square")])
+    assert "Rooms:" not in render_ascii(level)

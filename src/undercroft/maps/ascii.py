@@ -9,6 +9,7 @@ each exit's character from ``maps.marks``.
 from __future__ import annotations
 
 import math
+from collections import Counter
 
 from undercroft.maps import marks as mk
 from undercroft.maps.drawing import centroid, shown_exits, shown_rooms
@@ -139,16 +140,41 @@ class _Canvas:
         return rows[drawn[0]:drawn[-1] + 1] if drawn else []
 
 
+BASIC_KEY: tuple[tuple[str, str], ...] = (
+    ("12", "room number"), (".", "floor"), ("+ - | / \\", "walls"))
+"""The marks every map has, keyed before the exits' (``marks.ASCII_LEGEND``)."""
+
+
 def _key(rooms: list[Room], player_view: bool) -> list[str]:
-    """The legend, then one line per room that has contents or labels."""
-    entries = [f"{ch} {text}" for ch, text, gm in mk.ASCII_LEGEND if not (gm and player_view)]
-    out = ["Key:"]
-    for entry in entries:
-        if len(out[-1]) + 3 + len(entry) > WIDTH:
-            out.append("    ")
-        out[-1] += "   " + entry
+    """The key to the map's marks and to the rooms' content codes, then one line per room
+    that has contents or labels."""
+    entries = [f"{ch} {text}" for ch, text in BASIC_KEY]
+    entries += [f"{ch} {text}" for ch, text, gm in mk.ASCII_LEGEND if not (gm and player_view)]
+    out = _wrapped("Key:", entries)
+    names = {mk.content_code(n): n for room in rooms for n in mk.content_names(room.contents)}
+    if names:
+        codes = [f"{code} {names[code]}" for code in sorted(names)]
+        repeats = ((n, name) for room in rooms
+                   for name, n in Counter(mk.content_names(room.contents)).items() if n > 1)
+        repeated = next(repeats, None)
+        if repeated is not None:
+            n, name = repeated
+            codes.append(f"{n}{mk.content_code(name)} {n} × {name}")
+        out += _wrapped("Rooms:", codes)
     for room in sorted(rooms, key=lambda r: r.id):
         parts = [" ".join(mk.content_codes(room.contents)), *room.labels]
         if any(parts):
             out.append(f"{room.id:>3}  " + "; ".join(p for p in parts if p))
+    return out
+
+
+def _wrapped(head: str, entries: list[str]) -> list[str]:
+    """``head`` then the entries three spaces apart, in lines of at most WIDTH characters
+    (the lines after the first indented under the first entry)."""
+    indent = " " * len(head)
+    out = [head]
+    for entry in entries:
+        if len(out[-1]) + 3 + len(entry) > WIDTH:
+            out.append(indent)
+        out[-1] += "   " + entry
     return out
