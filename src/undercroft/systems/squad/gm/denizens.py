@@ -89,6 +89,13 @@ class Monster(_Entry):
     cost: int = Field(ge=1)
     """Pennies "for the Gamemaster to bring this Monster into play"."""
     description: str = ""
+    plural: str = ""
+    """The name for more than one ("Mountain Wolves"); empty: the name and an "s"."""
+
+    @property
+    def many(self) -> str:
+        """What the table calls two or more of them."""
+        return self.plural or self.name + "s"
 
 
 class Trap(_Entry):

@@ -21,6 +21,7 @@ from dataclasses import dataclass, replace
 from typing import Final
 
 from undercroft.engine.tally import fired
+from undercroft.engine.words import counted
 from undercroft.errors import BadInput
 from undercroft.systems.squad.dice import TOP, die_name, step_up
 from undercroft.systems.squad.heroes.hero import Hero
@@ -63,7 +64,8 @@ def route(payer: Hero, beneficiary: Hero, cost: int) -> Spend:
 
 def _pay(payer: Hero, beneficiary: Hero, cost: int, what: str) -> Spend:
     if payer.pennies < cost:
-        raise BadInput(f"{payer.name} holds {payer.pennies} pennies; {what} costs {cost}")
+        raise BadInput(f"{payer.name} holds {counted(payer.pennies, 'penny', 'pennies')}; "
+                       f"{what} costs {cost}")
     if beneficiary.out_of_game:
         raise BadInput(f"{beneficiary.name} is out of the game")
     payer.pennies -= cost

@@ -27,6 +27,7 @@ from dataclasses import replace
 from typing import Any, Final
 
 from undercroft.engine.audit import AnomalyKind, Findings
+from undercroft.engine.words import counted
 from undercroft.systems.squad.gm.denizens import bestiary
 from undercroft.systems.squad.gm.stages import stages
 from undercroft.systems.squad.heroes.combat import ATTACK_ABILITY
@@ -228,7 +229,8 @@ class SquadAuditor:
             self._add("squad.victory-stages-unplayed", step,
                       f"victory after {played} of {len(state.config.stages)} stages: "
                       f"{', '.join(unplayed)} never played (the Pool holds "
-                      f"{state.coins.pool + state.coins.carried} pennies; a stage needs "
+                      f"{counted(state.coins.pool + state.coins.carried, 'penny', 'pennies')}; "
+                      "a stage needs "
                       f"{state.config.boss_share} for its boss)")
 
     # --- what each step shows ------------------------------------------------------------

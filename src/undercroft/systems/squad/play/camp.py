@@ -14,6 +14,7 @@ so when the current scene is over"; otherwise their coins return.
 from __future__ import annotations
 
 from undercroft.engine.tally import drawn, fired
+from undercroft.engine.words import counted
 from undercroft.systems.squad.dice import TOP
 from undercroft.systems.squad.heroes.hero import Hero
 from undercroft.systems.squad.heroes.loot import (
@@ -116,7 +117,8 @@ def spend(state: SquadState, move: Move) -> None:
     state.coins.spend(paid.cost, on_own_hero=paid.to_stage > 0)
     fired("squad.loop.spending")
     fired("squad.spend.coins")
-    state.say("spend", f"{payer.name} pays {paid.cost} pennies to raise {what}"
+    paying = counted(paid.cost, "penny", "pennies")
+    state.say("spend", f"{payer.name} pays {paying} to raise {what}"
               f"{' (back to the Stage Value)' if paid.to_stage else ''}", hero=move.actor,
               cost=paid.cost)
 

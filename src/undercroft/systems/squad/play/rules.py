@@ -15,6 +15,7 @@ from collections.abc import Mapping
 
 from undercroft.engine.tally import drawn, fired, used
 from undercroft.engine.turns import TextEvent, the_choice
+from undercroft.engine.words import counted
 from undercroft.systems.squad.gm.stages import opening_lines
 from undercroft.systems.squad.play import camp, spoils
 from undercroft.systems.squad.play.actions import Move
@@ -283,9 +284,10 @@ def open_stage(state: SquadState) -> None:
         state.ended = "pool spent"
         held = state.coins.pool + state.coins.carried
         total = len(state.config.stages)
-        state.say("game over", f"The Pool holds {held} pennies, fewer than the boss's share "
-                  f"of {state.config.boss_share}: {state.stage.name} cannot be played, and "
-                  f"the adventure ends after {state.stage_index} of {total} stages",
+        state.say("game over", f"The Pool holds {counted(held, 'penny', 'pennies')}, fewer "
+                  f"than the boss's share of {state.config.boss_share}: {state.stage.name} "
+                  f"cannot be played, and the adventure ends after {state.stage_index} of "
+                  f"{total} stages",
                   result="pool spent")
         return
     value = state.coins.open_stage(state.stage.boss, state.config.per_guide,

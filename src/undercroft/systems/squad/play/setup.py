@@ -14,6 +14,7 @@ from typing import Final
 
 from undercroft.dice.roll_log import LoggedStream
 from undercroft.engine.tally import fired
+from undercroft.engine.words import counted
 from undercroft.rng import Stream
 from undercroft.systems.squad.gm.coin_pool import CoinPool
 from undercroft.systems.squad.heroes.examples import faf, urd
@@ -57,7 +58,8 @@ def new_game(config: SquadConfig, seed: int) -> SquadState:
                        CoinPool.for_guides(config.players), LoggedStream(seed, "squad/play"))
     names = ", ".join(f"{h} ({hero.name})" if h != hero.name else h
                       for h, hero in heroes.items())
-    state.say("start", f"The heroes: {names}; the Pool holds {state.coins.pool} pennies")
+    state.say("start", f"The heroes: {names}; the Pool holds "
+              f"{counted(state.coins.pool, 'penny', 'pennies')}")
     open_stage(state)
     return state
 

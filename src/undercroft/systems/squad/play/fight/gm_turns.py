@@ -13,6 +13,7 @@ roll, or attack (``monster_attacks``).
 from __future__ import annotations
 
 from undercroft.engine.tally import drawn, fired, used
+from undercroft.engine.words import counted
 from undercroft.systems.squad.dice import difficulty_words, roller_of
 from undercroft.systems.squad.gm.denizens import avoids_trap, bestiary, trap_damage, try_flee
 from undercroft.systems.squad.gm.stages import boss_of, price_list
@@ -79,9 +80,11 @@ def set_scene(state: SquadState, move: Move) -> None:
         state.scene.append(monster)
         drawn(f"squad.monster.{move.target}")
     fired("squad.monster.cost")
-    state.say("monsters", f"{move.item} {kind.name}{'s' if move.item != '1' else ''} "
-              f"attack! ({', '.join(m.id for m in state.scene)})", monster=move.target,
-              count=int(move.item))
+    brought = int(move.item)
+    state.say("monsters", f"{counted(brought, kind.name, kind.many)} "
+              f"{'attacks' if brought == 1 else 'attack'}! "
+              f"({', '.join(m.id for m in state.scene)})", monster=move.target,
+              count=brought)
 
 
 def _new_id(state: SquadState, kind: str) -> str:
@@ -101,7 +104,8 @@ def _spring(state: SquadState, trap_id: str) -> None:
     fired("squad.trap.explorer-check")
     fired("squad.loop.traps")
     drawn(f"squad.trap.{trap_id}")
-    state.say("trap", f"{trap.name} is sprung on {len(targets)} heroes", trap=trap_id)
+    state.say("trap", f"{trap.name} is sprung on {counted(len(targets), 'hero', 'heroes')}",
+              trap=trap_id)
     roll_explorer(state, targets, ("trap", trap_id, denizen))
     if not state.asking:
         finish_trap(state)

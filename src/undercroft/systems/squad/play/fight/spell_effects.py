@@ -20,6 +20,7 @@ marks each leaves on its target live in ``SquadState.effects`` until the scene e
 from __future__ import annotations
 
 from undercroft.engine.tally import fired
+from undercroft.engine.words import counted
 from undercroft.systems.squad.dice import difficulty_words, succeeds
 from undercroft.systems.squad.heroes.hero import Hero, heal
 from undercroft.systems.squad.heroes.spells import SpellEffect
@@ -40,14 +41,16 @@ def help_hero(state: SquadState, caster: Hero, target_id: str, effect: SpellEffe
     if kind == "heal":
         fired("squad.spell.heal")
         healed = heal(target, amount)
-        text = f"{target.name} recovers {healed} hit points ({target.hit_points})"
+        text = (f"{target.name} recovers {counted(healed, 'hit point', 'hit points')} "
+                f"({target.hit_points})")
     elif kind == "untargetable":
         fired("squad.spell.invisibility")
         marks["invisible"] = marks.get("invisible", 0) + amount
-        text = f"{target.name} cannot be physically attacked for {amount} rounds"
+        text = (f"{target.name} cannot be physically attacked for "
+                f"{counted(amount, 'round', 'rounds')}")
     elif kind == "illusions":
         marks["illusions"] = marks.get("illusions", 0) + amount
-        text = f"{target.name} is surrounded by {amount} illusions"
+        text = f"{target.name} is surrounded by {counted(amount, 'illusion', 'illusions')}"
     elif kind == "armour":
         marks["shield"] = max(marks.get("shield", 0), die)
         text = f"{target.name} gains a d{marks['shield']} of armour for the scene"
