@@ -29,9 +29,9 @@ from bench_args import positive
 from undercroft.engine import registry
 from undercroft.engine.api import Event, Ruleset
 from undercroft.engine.record import new_record, state_hash
+from undercroft.engine.registry import default_agent
 from undercroft.engine.runner import play_out
 from undercroft.rng import Stream
-from undercroft.sim.games import default_agent
 
 MAX_STEPS = 100_000
 TRUTH_EVERY = 10
@@ -55,7 +55,7 @@ def one_game(ruleset: Ruleset[Any, Any], seed: int) -> dict[str, Any]:
     config = ruleset.config_model()()
     state = ruleset.new(config, seed)
     digests = {part: hashlib.sha256() for part in PARTS}
-    make = ruleset.agents()[default_agent(ruleset)]
+    make = ruleset.agents()[default_agent(ruleset.name)]
     agents = {seat: Witness(make(), seat, digests["views"]) for seat in ruleset.seats(state)}
     record = new_record(ruleset, config, seed)
     steps = 0
