@@ -265,7 +265,8 @@ def test_the_lab_plays_the_default_player_its_help_names(
         capsys: pytest.CaptureFixture[str]) -> None:
     for command in ("simulate", "audit"):
         help_text = " ".join(run(capsys, command, "--help").out.replace("│", " ").split())
-        assert "(default: the system's most sensible: sensible, else careful)" in help_text
+        assert ("(default: the first of sensible, careful, scenario, random the system "
+                "has)") in help_text
         played = json.loads(run(capsys, command, "labyrinth", "--games", "2", "--seed", "1",
                                 "--workers", "1", "--json").out)
         assert played["agents"] == ["careful"]
