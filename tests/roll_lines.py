@@ -7,8 +7,8 @@ from collections.abc import Iterator, Mapping
 from typing import Any
 
 from undercroft.engine import registry
+from undercroft.engine.registry import default_agent
 from undercroft.engine.table import Table, read_config
-from undercroft.sim.games import default_agent
 
 
 def played_events(system: str, config: Mapping[str, Any] | None = None, seeds: int = 3,
@@ -17,7 +17,7 @@ def played_events(system: str, config: Mapping[str, Any] | None = None, seeds: i
     ruleset = registry.get(system)
     for seed in range(seeds):
         game = Table.start(ruleset, read_config(ruleset, dict(config or {})), seed)
-        game.automate({seat: default_agent(ruleset) for seat in game.seats})
+        game.automate({seat: default_agent(ruleset.name) for seat in game.seats})
         found: list[dict[str, Any]] = []
         game.run_automated(steps, lambda events, found=found: found.extend(
             event.to_dict() for event in events))

@@ -10,8 +10,7 @@ from typing import Any
 from fastapi.testclient import TestClient
 from web_helpers import new_app
 
-from undercroft.engine.registry import get, names
-from undercroft.sim.games import default_agent
+from undercroft.engine.registry import default_agent, get, names
 
 
 def systems(tmp_path: Path) -> dict[str, dict[str, Any]]:
@@ -34,7 +33,7 @@ def test_every_system_has_a_name_and_a_line_in_words(tmp_path: Path) -> None:
 
 def test_the_lobby_default_agent_is_the_command_lines(tmp_path: Path) -> None:
     for name, system in systems(tmp_path).items():
-        assert system["default_agent"] == default_agent(get(name)), name
+        assert system["default_agent"] == default_agent(name), name
         assert system["default_agent"] in system["agents"]
     assert systems(tmp_path)["labyrinth"]["default_agent"] == "careful"
 

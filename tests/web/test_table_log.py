@@ -13,9 +13,9 @@ from web_helpers import QUICK, Table, cycling_pick, first_pick, new_app
 from undercroft.engine import registry
 from undercroft.engine.capabilities import LogChapters, log_chapter
 from undercroft.engine.record import Record
+from undercroft.engine.registry import default_agent
 from undercroft.engine.table import Table as Game
 from undercroft.engine.table import read_config
-from undercroft.sim.games import default_agent
 from undercroft.web import live as live_module
 from undercroft.web.live import GameLog
 
@@ -163,7 +163,7 @@ def test_the_log_of_a_game_played_without_the_server_matches_its_replay() -> Non
         ruleset = registry.get(system)
         config = read_config(ruleset, QUICK[system])
         game = Game.start(ruleset, config, 3)
-        game.automate({seat: default_agent(ruleset) for seat in game.seats})
+        game.automate({seat: default_agent(ruleset.name) for seat in game.seats})
         seen: list[list[dict[str, Any]]] = []
 
         def after(events: Any, game: Game = game, seen: list[Any] = seen) -> None:

@@ -28,7 +28,7 @@ from test_browser import (  # noqa: F401  (fixtures)
 )
 
 from undercroft.engine import registry
-from undercroft.sim.games import default_agent
+from undercroft.engine.registry import default_agent
 
 RAW = re.compile(r"\b(true|false|null|undefined|NaN)\b|\w_\w|\[object")
 """What a person should never read on the table screen: JSON words and field names."""
@@ -175,7 +175,7 @@ def test_the_lobby_speaks_words_and_preselects_the_usual_agent(
     assert "without a game master" in lobby.inner_text("#systems")
     for system in SYSTEMS:
         lobby.check(f"input[name=system][value={system}]")
-        assert lobby.input_value("#agent") == default_agent(registry.get(system)), system
+        assert lobby.input_value("#agent") == default_agent(system), system
         labels = lobby.locator("#rules label").all_inner_texts()
         made_up = [text for text in labels if re.fullmatch(r"([A-Z][a-z]*)( [A-Z][a-z]*)+", text)
                    and text.split()[0].lower() in {"gm", "dm", "max", "hp"}]
