@@ -9,7 +9,7 @@ import {requestJson, withQuery} from "./api.js";
 import {byId, el, fill} from "./dom.js";
 
 let wanted = null; // the seats whose codes should be on screen, as JSON text
-let opened = false; // the section is opened once, on the first draw
+let opened = false; // the section is opened once, on the first draw with a seat to take
 const blobs = [];
 
 /** The human seats not yet taken, in the table's order. */
@@ -32,10 +32,10 @@ export function drawInvites(state, token) {
     details.hidden = true;
     return;
   }
-  load(key, token, state.step);
+  load(key, token);
 }
 
-async function load(key, token, step) {
+async function load(key, token) {
   let invites = [];
   try {
     invites = await requestJson(withQuery("/api/table/invites", {t: token}));
@@ -51,7 +51,9 @@ async function load(key, token, step) {
   details.hidden = !shown.length;
   if (shown.length && !opened) {
     opened = true;
-    details.open = step === 0;
+    // Open whatever the step: automated seats may have played on before the screen
+    // was opened, and a seat nobody has taken still needs its code seen.
+    details.open = true;
   }
 }
 
