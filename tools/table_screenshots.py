@@ -31,7 +31,7 @@ CHROMIUM_ARGS = ["--no-sandbox", "--headless", "--disable-gpu", "--disable-backg
                  "--disable-component-update", "--disable-sync", "--no-first-run"]
 TV = {"width": 1920, "height": 1080}
 PHONE = {"width": 390, "height": 844}
-SEEDS = {"amulet": 3, "labyrinth": 2, "squad": 2, "cardcrawl": 2}
+SEEDS = {"amulet": 3, "labyrinth": 2, "squad": 2, "cardcrawl": 5}
 """A seed per system whose first steps show something worth seeing (Amulet: foes in the
 first room)."""
 WAIT_MS = 20_000

@@ -325,11 +325,12 @@ function labelSize(text, size) {
   return [String(text).length * size * 0.62 + size * 0.7, size * 1.4];
 }
 
-/** What to fit on the screen: the map's bounds, at least a few units across so that one
- * room alone is not blown up to fill a wall. */
+/** What to fit on the screen: the map's bounds, at least six units across so that one
+ * room alone is not blown up to fill a wall, and no more: the rooms found early in a
+ * level are drawn large enough to read from across the room. */
 function viewBounds(data) {
   let [xmin, ymin, xmax, ymax] = data.bounds;
-  const least = Math.max(5, (data.size || 12) * 0.25);
+  const least = 6;
   const grow = (lo, hi) => {
     const more = Math.max(0, least - (hi - lo)) / 2;
     return [lo - more, hi + more];
