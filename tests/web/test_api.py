@@ -433,3 +433,9 @@ def test_an_archived_table_leaves_the_list_and_its_watch_token_the_database(
     with sqlite3.connect(tmp_path / "games.sqlite3") as db:
         assert db.execute("SELECT COUNT(*) FROM game_watch_tokens").fetchone() == (0,)
     assert client.get("/api/table", params={"t": table.token}).status_code == 410
+
+
+def test_the_table_state_names_its_system_for_a_person(tmp_path: Path) -> None:
+    client = TestClient(new_app(tmp_path))
+    assert Table(client, "squad").state()["title"] == "Dungeon Squad! + Coin-Op"
+    assert Table(client, "amulet").state()["title"] == "Amulet"

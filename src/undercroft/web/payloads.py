@@ -160,6 +160,7 @@ def _parts(live: LiveTable) -> _Parts:
     head = {
         "table": live.id,
         "system": ruleset.name,
+        "title": SYSTEM_WORDS.get(ruleset.name, (ruleset.name, ""))[0],
         "capabilities": _capabilities(ruleset.name),
         "step": live.table.steps,
         "outcome": None if outcome is None else {"result": outcome.result,

@@ -26,8 +26,8 @@ function draw(state) {
   const level = mapped && view.depth !== undefined;
   // The step on the body lets a watcher (and the browser test) see the page keep up.
   document.body.dataset.step = String(state.step);
-  byId("title").textContent = `Undercroft: ${state.system}`;
-  document.title = `Undercroft - ${state.system} table`;
+  byId("title").textContent = state.title || state.system;
+  document.title = `Undercroft - ${state.title || state.system} table`;
   byId("headline").textContent = level
     ? `${levelLine(view)} · round ${view.round} · step ${state.step}`
     : `round ${view.round ?? "?"} · step ${state.step}`;
