@@ -140,3 +140,19 @@ def test_spending_loot_says_which_tokens_and_when() -> None:
     state.monster("goblin-1").hit_points = 1
     (damaged,) = said(state, GUIDE, move)
     assert "and Critical tokens if they would finish it (" in damaged
+
+
+def test_a_foe_with_one_hit_point_left_is_said_in_the_singular() -> None:
+    """Seed 2 at one Guide's table: the Mage's Lightning Arc leaves wolf-1 on 1 Hit Point."""
+    from undercroft.engine.registry import get
+    from undercroft.engine.table import Table, read_config
+
+    squad = get("squad")
+    table = Table.start(squad, read_config(squad, {}), 2)
+    table.automate({GM: "sensible"})
+    table.run_automated(20, lambda events: None)
+    table.choose(GUIDE, table.legal(GUIDE)[0])
+    table.run_automated(1, lambda events: None)
+    texts = said(table.state, GUIDE)
+    assert any("(1 Hit Point left)" in text for text in texts), texts
+    assert not any("1 Hit Points" in text for text in texts), texts

@@ -18,6 +18,7 @@ from collections.abc import Callable, Sequence
 from typing import Final
 
 from undercroft.engine.capabilities import Wording
+from undercroft.engine.words import counted
 from undercroft.systems.squad.dice import DIFFICULTY, step_up
 from undercroft.systems.squad.gm.denizens import bestiary
 from undercroft.systems.squad.gm.stages import price_list
@@ -112,7 +113,7 @@ def _bring(state: SquadState, move: Move) -> Wording:
     cost = price_list(state.stage, len(state.standing_heroes()))[move.target] * count
     spare = state.coins.spare
     return Wording(f"Bring in {_counted(kind.name, count)} (d{kind.die}, "
-                   f"{kind.hit_points} Hit Points each): "
+                   f"{counted(kind.hit_points, 'Hit Point', 'Hit Points')} each): "
                    f"{_spend(cost, spare, SPARE)}")
 
 
@@ -198,7 +199,7 @@ def _attack(state: SquadState, move: Move) -> Wording:
     hero = state.heroes[move.actor]
     stuff = hero.stuff_named(move.item)
     foe = next((m for m in state.scene if m.id == move.target), None)
-    left = "" if foe is None else f" ({foe.hit_points} Hit Points left)"
+    left = "" if foe is None else f" ({counted(foe.hit_points, 'Hit Point', 'Hit Points')} left)"
     return Wording(f"{hero.name} attacks {_foe(state, move.target)}{left} with "
                    f"{stuff.name}: {_roll(hero, 'warrior')}, damage d{stuff.die}"
                    f"{_extras(state, hero, move, 'warrior', foe)}")
