@@ -21,7 +21,7 @@ methods are one more capability of this kind (engine.audit.Auditable).
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, Final, Protocol, runtime_checkable
 
 from pydantic import BaseModel
@@ -93,6 +93,10 @@ class Wording:
 
     def as_dict(self) -> dict[str, Any]:
         return {"words": self.words, "futile": self.futile, "pointless": self.pointless}
+
+    def with_id(self, action: Action) -> Wording:
+        """The same wording with ``action``'s text in brackets at the end."""
+        return replace(self, words=f"{self.words} ({action.text})")
 
 
 @runtime_checkable

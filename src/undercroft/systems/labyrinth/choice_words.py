@@ -39,12 +39,9 @@ D20: Final = 20
 def choice_words(state: LabyrinthState, seat: str, actions: Sequence[Choice]) -> list[Wording]:
     """One wording per action, in order: words first, the action's text in brackets."""
     member = state.adventurer(seat)
-    return [_bracketed(_WORDS.get(action.verb, _wait)(state, member, action), action)
+    return [_WORDS.get(action.verb, _wait)(state, member, action).with_id(action)
             for action in actions]
 
-
-def _bracketed(wording: Wording, action: Choice) -> Wording:
-    return Wording(f"{wording.words} ({action.text})", wording.futile, wording.pointless)
 
 
 def _item(state: LabyrinthState, copy: str) -> str:

@@ -39,12 +39,9 @@ STANCE_FACES: Final = {"cautious": (6, 6), "aggressive": (12,)}
 def choice_words(state: CardCrawlState, seat: str, actions: Sequence[Play]) -> list[Wording]:
     """One wording per play, in order: words first, the play's text in brackets."""
     fighter = state.fighter(seat)
-    return [_bracketed(_WORDS.get(play.verb, _wait)(state, fighter, play), play)
+    return [_WORDS.get(play.verb, _wait)(state, fighter, play).with_id(play)
             for play in actions]
 
-
-def _bracketed(wording: Wording, play: Play) -> Wording:
-    return Wording(f"{wording.words} ({play.text})", wording.futile, wording.pointless)
 
 
 def hit_chance(stance: str, bonus: int, difficulty: int) -> Fraction:

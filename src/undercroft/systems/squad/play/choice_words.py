@@ -45,11 +45,8 @@ LOOT_WORDS: Final = {
 
 def choice_words(state: SquadState, seat: str, actions: Sequence[Move]) -> list[Wording]:
     """One wording per move, in order: words first, the move's text in brackets."""
-    return [_bracketed(_WORDS[move.verb](state, move), move) for move in actions]
+    return [_WORDS[move.verb](state, move).with_id(move) for move in actions]
 
-
-def _bracketed(wording: Wording, move: Move) -> Wording:
-    return Wording(f"{wording.words} ({move.text})", wording.futile, wording.pointless)
 
 
 def pennies(count: int) -> str:
