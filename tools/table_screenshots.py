@@ -15,15 +15,15 @@ and Playwright, as the browser tests do (UNDERCROFT_CHROMIUM names another Chrom
 from __future__ import annotations
 
 import argparse
-import json
 import os
 import sys
 import tempfile
 import time
-import urllib.request
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
+
+from undercroft.web.local_server import get_json, post_json
 
 ROOT = Path(__file__).resolve().parents[1]
 CHROMIUM = Path(os.environ.get("UNDERCROFT_CHROMIUM", "/usr/bin/chromium"))
@@ -113,19 +113,6 @@ def preferred(labels: list[str]) -> int:
             if label.lower().startswith(word):
                 return index
     return 0
-
-
-def post_json(url: str, body: dict[str, Any]) -> dict[str, Any]:
-    request = urllib.request.Request(url, data=json.dumps(body).encode(), method="POST",
-                                     headers={"Content-Type": "application/json"})
-    with urllib.request.urlopen(request, timeout=30) as answer:
-        found: dict[str, Any] = json.loads(answer.read())
-        return found
-
-
-def get_json(url: str) -> Any:
-    with urllib.request.urlopen(url, timeout=30) as answer:
-        return json.loads(answer.read())
 
 
 if __name__ == "__main__":

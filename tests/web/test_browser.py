@@ -13,18 +13,16 @@ run it (the Makefile installs both).
 
 from __future__ import annotations
 
-import json
 import os
 import shutil
-import socket
-import threading
 import time
-import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
+
+from undercroft.web.local_server import get_json, post_json
 
 CHROMIUM = Path(os.environ.get("UNDERCROFT_CHROMIUM", "/usr/bin/chromium"))
 CHROMIUM_ARGS = ["--no-sandbox", "--headless", "--disable-gpu", "--disable-background-networking",
@@ -49,36 +47,18 @@ def need(ready: bool, reason: str) -> None:
     pytest.skip(reason)
 
 
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        port: int = probe.getsockname()[1]
-        return port
-
-
 @pytest.fixture
 def server(tmp_path: Path) -> Iterator[str]:
-    """The real app on a free port; its base address."""
+    """The real app on a free loopback port; its base address."""
     try:
-        import uvicorn
-
-        from undercroft.web import serving
         from undercroft.web.app import create_app
+        from undercroft.web.local_server import served
     except ModuleNotFoundError as missing:
         need(False, f"the web server cannot start: {missing.name} is not installed")
         raise
-    app = create_app(f"sqlite:///{tmp_path / 'tables.sqlite3'}", seeds=lambda: SEED)
-    served = uvicorn.Server(serving.config(app, "127.0.0.1", free_port(), "warning"))
-    thread = threading.Thread(target=served.run, name="uvicorn", daemon=True)
-    thread.start()
-    deadline = time.monotonic() + 30
-    while not served.started:
-        assert thread.is_alive(), "the server stopped while starting"
-        assert time.monotonic() < deadline, "the server did not start in 30 s"
-        time.sleep(0.05)
-    yield f"http://127.0.0.1:{served.config.port}"
-    served.should_exit = True
-    thread.join(timeout=15)
+    with served(create_app(f"sqlite:///{tmp_path / 'tables.sqlite3'}", seeds=lambda: SEED)
+                ) as base:
+        yield base
 
 
 @pytest.fixture
@@ -94,19 +74,6 @@ def browser() -> Iterator[Any]:
         launched = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
         yield launched
         launched.close()
-
-
-def post_json(url: str, body: dict[str, Any]) -> dict[str, Any]:
-    request = urllib.request.Request(url, data=json.dumps(body).encode(), method="POST",
-                                     headers={"Content-Type": "application/json"})
-    with urllib.request.urlopen(request, timeout=30) as answer:
-        found: dict[str, Any] = json.loads(answer.read())
-        return found
-
-
-def get_json(url: str) -> Any:
-    with urllib.request.urlopen(url, timeout=30) as answer:
-        return json.loads(answer.read())
 
 
 def keep_screenshots(folder: Path, *names: str) -> None:

@@ -10,18 +10,16 @@ browser tests are, and failed for that in CI.
 
 from __future__ import annotations
 
-import json
 import time
-import urllib.request
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
-from test_browser import CHROMIUM, CHROMIUM_ARGS, keep_screenshots, need
+from test_browser import browser, keep_screenshots, server  # noqa: F401  (fixtures)
 
 from undercroft.engine.capabilities import ChoiceWords
 from undercroft.engine.registry import get, names
+from undercroft.web.local_server import get_json, post_json
 
 WAIT_MS = 20_000
 STEPS = 4
@@ -29,44 +27,9 @@ TV = {"width": 1920, "height": 1080}
 PHONE = {"width": 390, "height": 844}
 
 
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    try:
-        from playwright.sync_api import sync_playwright
-    except ModuleNotFoundError:
-        need(False, "Playwright for Python is not installed (pip install playwright)")
-        raise
-    need(CHROMIUM.exists(), f"no Chromium at {CHROMIUM} (apt-get install chromium)")
-    with sync_playwright() as playwright:
-        launched = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
-        yield launched
-        launched.close()
-
-
-@pytest.fixture
-def server(tmp_path: Path) -> Iterator[str]:
-    try:
-        from undercroft.web.app import create_app
-        from undercroft.web.local_server import served
-    except ModuleNotFoundError as missing:
-        need(False, f"the web server cannot start: {missing.name} is not installed")
-        raise
-    with served(create_app(f"sqlite:///{tmp_path / 'tables.sqlite3'}", seeds=lambda: 3)
-                ) as base:
-        yield base
-
-
-def request_json(url: str, body: dict[str, Any] | None = None) -> Any:
-    data = None if body is None else json.dumps(body).encode()
-    request = urllib.request.Request(url, data=data, method="GET" if body is None else "POST",
-                                     headers={"Content-Type": "application/json"})
-    with urllib.request.urlopen(request, timeout=30) as answer:
-        return json.loads(answer.read())
-
-
-def page(browser: Any, size: dict[str, int], url: str) -> tuple[Any, list[str]]:
+def page(chromium: Any, size: dict[str, int], url: str) -> tuple[Any, list[str]]:
     """A page in a context of its own (its own device), with its script errors kept."""
-    opened = browser.new_context(viewport=size, has_touch=size is PHONE).new_page()
+    opened = chromium.new_context(viewport=size, has_touch=size is PHONE).new_page()
     errors: list[str] = []
     opened.on("pageerror", lambda error: errors.append(str(error)))
     opened.on("console", lambda message: errors.append(message.text)
@@ -82,13 +45,13 @@ def log_texts(phone: Any) -> list[str]:
 
 @pytest.mark.parametrize("system", names())
 def test_a_phone_joins_by_the_invite_plays_in_words_and_reloads_its_log(
-        system: str, server: str, browser: Any, tmp_path: Path) -> None:
+        system: str, server: str, browser: Any, tmp_path: Path) -> None:  # noqa: F811
     from undercroft.web.app import qr_svg
 
-    entry = next(item for item in request_json(f"{server}/api/systems")
+    entry = next(item for item in get_json(f"{server}/api/systems")
                  if item["name"] == system)
     person, *others = entry["seats_hint"]
-    made = request_json(f"{server}/api/tables", {
+    made = post_json(f"{server}/api/tables", {
         "system": system, "config": {}, "automated": {seat: "random" for seat in others}})
     tv, tv_errors = page(browser, TV, server + made["watch_url"])
 
@@ -97,7 +60,7 @@ def test_a_phone_joins_by_the_invite_plays_in_words_and_reloads_its_log(
     link.wait_for(timeout=WAIT_MS)
     url = link.get_attribute("href") or ""
     assert url.startswith(server + "/seat?t=")
-    invites = request_json(f"{server}/api/table/invites?t={made['table_token']}")
+    invites = get_json(f"{server}/api/table/invites?t={made['table_token']}")
     assert [invite["qr"] for invite in invites if invite["seat"] == person] == [qr_svg(url)]
 
     phone, phone_errors = page(browser, PHONE, url)

@@ -1,5 +1,5 @@
-"""The shared table served from a thread on loopback, for the browser tests, the load
-benchmark and the script that takes the docs' screenshots.
+"""The shared table served from a thread on loopback, and asked for JSON, for the browser
+tests and the script that takes the docs' screenshots.
 
 Each of them needs the real app behind a real socket, started and stopped around its
 work, and never reachable from another machine: the server listens on 127.0.0.1 only,
@@ -8,8 +8,10 @@ on a port the system picks (or one given).
 
 from __future__ import annotations
 
+import json
 import threading
 import time
+import urllib.request
 from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any, Final
@@ -18,6 +20,7 @@ from undercroft.web import serving
 
 LOOPBACK: Final = "127.0.0.1"
 START_SECONDS: Final = 30.0
+ANSWER_SECONDS: Final = 30.0
 STOP_SECONDS: Final = 15.0
 
 
@@ -53,3 +56,17 @@ def _bound_port(server: Any) -> int:
             port: int = sock.getsockname()[1]
             return port
     raise RuntimeError("the server listens on no socket")
+
+
+def get_json(url: str) -> Any:
+    """The JSON answer to a GET of ``url``."""
+    with urllib.request.urlopen(url, timeout=ANSWER_SECONDS) as answer:
+        return json.loads(answer.read())
+
+
+def post_json(url: str, body: dict[str, Any]) -> Any:
+    """The JSON answer to ``body`` posted as JSON to ``url``."""
+    request = urllib.request.Request(url, data=json.dumps(body).encode(), method="POST",
+                                     headers={"Content-Type": "application/json"})
+    with urllib.request.urlopen(request, timeout=ANSWER_SECONDS) as answer:
+        return json.loads(answer.read())
