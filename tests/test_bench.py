@@ -90,3 +90,11 @@ def test_the_startup_benchmark_times_both_commands() -> None:
     assert document["runs"] == 1
     assert document["help_median_seconds"] > 0 and document["roll_best_seconds"] > 0
     assert document["heavy_loaded_by_import"] == []
+
+
+def test_the_worker_start_benchmark_prints_its_figures() -> None:
+    document = json.loads("\n".join(run("worker_start.py", "--runs", "1", "--json")))
+    assert document["runs"] == 1
+    assert 0 < document["start_cpu_seconds_median"] < document[
+        "after_two_games_cpu_seconds_median"]
+    assert document["heavy_held"] == []
