@@ -2,8 +2,10 @@
 
 Many whole games with automated players (or many runs of one Amulet encounter
 with ``--scenario``), summed up with confidence intervals, optionally swept over
-rule values, written as JSON, one row per game, and an HTML report. Everything
-the user typed is checked before the first game is played.
+rule values, written as JSON, one row per game, and an HTML report; or, with
+``--compare K=A,B``, two rule values played on the same games until their
+difference is known. Everything the user typed is checked before the first game
+is played.
 """
 
 from __future__ import annotations
@@ -13,6 +15,7 @@ from typing import Annotated, Any, Final
 
 import typer
 from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn
 from rich.table import Table
 
 from undercroft.cli.lab_options import (
@@ -26,20 +29,53 @@ from undercroft.cli.lab_options import (
     lab_flags,
 )
 from undercroft.cli.output import check_folder_target, emit_json, new_seed
-from undercroft.cli.progress import progress_bar
+from undercroft.cli.progress import SpeedColumn, progress_bar
 from undercroft.content.files import check_can_create
 from undercroft.engine import registry
-from undercroft.errors import BadInput
+from undercroft.engine.capabilities import simulated
+from undercroft.errors import BadInput, flag
+from undercroft.sim.compare import (
+    Finding,
+    Question,
+    check_metrics,
+    check_question,
+    compare,
+    paired_batches,
+)
 from undercroft.sim.games import check_agents
 from undercroft.sim.report import PAGE
 from undercroft.sim.rows_out import RowWriter, check_target
 from undercroft.sim.run import Plan, RunResult, out_columns, run
-from undercroft.sim.settings import build_arms, parse_sets, read_config_file
+from undercroft.sim.settings import (
+    Arm,
+    Sweep,
+    build_arms,
+    config_dump,
+    parse_sets,
+    read_config_file,
+    setting_keys,
+)
 from undercroft.sim.stats import Summary
 from undercroft.sim.workers import default_workers, open_workers
 
 MAX_GAMES: Final = 100_000_000
 MAX_RUNS: Final = 1_000_000
+DEFAULT_MAX_PAIRS: Final = 10_000
+
+Compare = Annotated[str | None, typer.Option(
+    "--compare", help="key=A,B: play both values on the same games and stop when the "
+    "difference is known.")]
+Metrics = Annotated[list[str] | None, typer.Option(
+    "--metric", help="With --compare: a figure to compare (repeatable; column=word for a "
+    "word figure; default: the system's first headline figure).")]
+Until = Annotated[str, typer.Option(
+    "--until", help="With --compare: decided (the interval excludes 0 or lies within "
+    "+-tolerance) or precise (narrower than the tolerance).")]
+Tolerance = Annotated[float | None, typer.Option(
+    "--tolerance", help="With --compare: a difference too small to matter.")]
+MaxGames = Annotated[int | None, typer.Option(
+    "--max-games", help=f"With --compare: paired games at most (default "
+    f"{DEFAULT_MAX_PAIRS:,}).")]
 
 
 def simulate_command(
@@ -66,6 +102,11 @@ def simulate_command(
     ] = None,
     runs: Annotated[int | None, typer.Option("--runs", help="Runs of the --scenario.")
                     ] = None,
+    compare_key: Compare = None,
+    metrics: Metrics = None,
+    until: Until = "decided",
+    tolerance: Tolerance = None,
+    max_games: MaxGames = None,
 ) -> None:
     """Play many games with automated players and sum them up with error bars."""
     ruleset = registry.get(system)
@@ -75,23 +116,29 @@ def simulate_command(
                    any(v is not None for v in (games, config, sets, agents, party, workers,
                                                scheduler, out, report)))
         return
+    if compare_key is None:
+        for option, given in (("--metric", metrics), ("--tolerance", tolerance),
+                              ("--max-games", max_games),
+                              ("--until", None if until == "decided" else until)):
+            if given is not None:
+                raise BadInput(f"{option}: only with --compare")
+    else:
+        if games is not None or out is not None or report is not None:
+            raise BadInput("--compare: stops by itself (bound it with --max-games); it "
+                           "takes no --games, --out or --report")
+        _compare(system, seed, compare_key, metrics or [], until, tolerance,
+                 DEFAULT_MAX_PAIRS if max_games is None else max_games, config, sets,
+                 agents, party, workers, scheduler, json_output)
+        return
     if games is None:
         raise BadInput("--games: required (how many games per arm)")
     if not 1 <= games <= MAX_GAMES:
         raise BadInput(f"--games {games}: expected 1 to {MAX_GAMES:,}")
-    if workers is not None and workers < 1:
-        raise BadInput(f"--workers {workers}: expected 1 or more")
+    _check_workers(workers)
     model = ruleset.config_model()
-    base: dict[str, Any] = read_config_file(config) if config is not None else {}
-    if party is not None:
-        if "party" not in model.model_fields:
-            raise BadInput(f"--party: {system} has no party setting")
-        base["party"] = [name.strip().lower() for name in party.split(",")]
-    arms = build_arms(model, base, parse_sets(sets or [], model),
-                      "--party" if config is None else f"--config {config}")
-    chosen = agents or registry.default_agent(system)
-    names = tuple(name.strip().lower() for name in chosen.split(","))
-    check_agents(ruleset, names)
+    base = _base_settings(system, config, party)
+    arms = build_arms(model, base, parse_sets(sets or [], model), _where(config))
+    names = _agents(system, agents)
     check_outputs(out, report)
     plan = Plan(system, games, seed, arms, names)
     count = workers or default_workers()
@@ -105,6 +152,32 @@ def simulate_command(
         emit_json(result.to_dict(), "-")
     else:
         _print_result(result)
+
+
+def _check_workers(workers: int | None) -> None:
+    if workers is not None and workers < 1:
+        raise BadInput(f"--workers {workers}: expected 1 or more")
+
+
+def _base_settings(system: str, config: Path | None, party: str | None) -> dict[str, Any]:
+    """The settings of ``--config`` and ``--party``, not yet checked."""
+    base: dict[str, Any] = read_config_file(config) if config is not None else {}
+    if party is not None:
+        if "party" not in registry.get(system).config_model().model_fields:
+            raise BadInput(f"--party: {system} has no party setting")
+        base["party"] = [name.strip().lower() for name in party.split(",")]
+    return base
+
+
+def _where(config: Path | None) -> str:
+    return "--party" if config is None else f"--config {config}"
+
+
+def _agents(system: str, agents: str | None) -> tuple[str, ...]:
+    chosen = agents or registry.default_agent(system)
+    names = tuple(name.strip().lower() for name in chosen.split(","))
+    check_agents(registry.get(system), names)
+    return names
 
 
 def check_outputs(out: Path | None, report: Path | None) -> None:
@@ -133,6 +206,80 @@ def _play(plan: Plan, count: int, scheduler: str | None, out: Path | None) -> Ru
             return run(plan, workers, workers.count, advance)
         with RowWriter(out, out_columns(plan)) as rows:
             return run(plan, workers, workers.count, advance, rows)
+
+
+def _compare(system: str, seed: int, text: str, metric_names: list[str], until: str,
+             tolerance: float | None, max_games: int, config: Path | None,
+             sets: list[str] | None, agents: str | None, party: str | None,
+             workers: int | None, scheduler: str | None, json_output: bool) -> None:
+    """``--compare K=A,B``: both values on the same games, until the question is answered."""
+    ruleset = registry.get(system)
+    model = ruleset.config_model()
+    chosen_until = check_question(until, tolerance, max_games)
+    if max_games > MAX_GAMES:
+        raise BadInput(f"--max-games {max_games}: expected at most {MAX_GAMES:,}")
+    _check_workers(workers)
+    key, values = _compare_values(text, setting_keys(model))
+    sweeps = parse_sets(sets or [], model)
+    for sweep in sweeps:
+        if len(sweep.values) > 1 or sweep.key == key:
+            raise BadInput(f"--set {sweep.key}: --compare varies one key ({key}); a --set "
+                           "here is a plain setting")
+    base = _base_settings(system, config, party)
+    build_arms(model, base, sweeps, _where(config))
+    with flag("--compare", "setting"):
+        built = build_arms(model, base, [*sweeps, Sweep(key, values)], _where(config))
+    arms: tuple[Arm, Arm] = (built[0], built[1])
+    names = _agents(system, agents)
+    spec = simulated(ruleset).figure_spec(arms[0].config)
+    question = Question(key, arms, check_metrics(spec, metric_names), chosen_until,
+                        tolerance, max_games)
+    with open_workers(workers or default_workers(), scheduler) as pool, _compare_bar(
+            system) as bar:
+        task = bar.add_task("pairs", total=max_games, interval="")
+
+        def look(games: int, found: tuple[Finding, ...]) -> None:
+            bar.update(task, completed=games, interval=_interval_text(found[0]))
+
+        answer = compare(pool.play(paired_batches(system, names, seed, question)),
+                         question, look)
+    if json_output:
+        common = config_dump(arms[0].config)
+        common.pop(key.split(".")[0], None)
+        emit_json({"system": system, "seed": seed, "agents": list(names),
+                   "config": common, **answer.to_dict()}, "-")
+        return
+    console = Console(highlight=False)
+    for sentence in answer.sentences():
+        console.print(sentence, soft_wrap=True)
+
+
+def _compare_values(text: str, known: list[str]) -> tuple[str, tuple[str, str]]:
+    """``key=A,B``: a setting's key and its two different values."""
+    key, sep, rest = text.partition("=")
+    key = key.strip()
+    if not sep or not key:
+        raise BadInput(f"--compare {text}: expected key=A,B")
+    if key not in known:
+        raise BadInput(f"--compare {key}: unknown setting (valid: {', '.join(known)})")
+    values = tuple(v.strip() for v in rest.split(","))
+    if len(values) != 2 or not all(values) or values[0] == values[1]:
+        raise BadInput(f"--compare {text}: expected two different values, {key}=A,B")
+    return key, (values[0], values[1])
+
+
+def _compare_bar(system: str) -> Progress:
+    """Paired games played and the first metric's current interval, on stderr."""
+    return Progress(TextColumn(f"{system} paired games"), BarColumn(), MofNCompleteColumn(),
+                    SpeedColumn(), TextColumn("{task.fields[interval]}"),
+                    console=Console(stderr=True), transient=True)
+
+
+def _interval_text(found: Finding) -> str:
+    lo, hi = found.interval
+    if lo == float("-inf"):
+        return found.metric
+    return f"{found.metric} {found.difference:+.3g} ({lo:.3g} to {hi:.3g})"
 
 
 def _print_result(result: RunResult) -> None:
