@@ -160,7 +160,7 @@ def _parts(live: LiveTable) -> _Parts:
     head = {
         "table": live.id,
         "system": ruleset.name,
-        "title": SYSTEM_WORDS.get(ruleset.name, (ruleset.name, ""))[0],
+        "title": system_words(ruleset.name)[0],
         "capabilities": _capabilities(ruleset.name),
         "step": live.table.steps,
         "outcome": None if outcome is None else {"result": outcome.result,
@@ -221,6 +221,12 @@ SYSTEM_WORDS: Final[dict[str, tuple[str, str]]] = {
 """Each system's name and one line for the lobby, as a person would say them."""
 
 
+def system_words(name: str) -> tuple[str, str]:
+    """A system's title and description for a person (its name and nothing when it has
+    none in :data:`SYSTEM_WORDS`)."""
+    return SYSTEM_WORDS.get(name, (name, ""))
+
+
 @cache
 def systems() -> list[dict[str, Any]]:
     """What the lobby offers: each system's name and description, default seats, agents
@@ -231,7 +237,7 @@ def systems() -> list[dict[str, Any]]:
         ruleset = registry.get(name)
         model = ruleset.config_model()
         seats = list(ruleset.seats(ruleset.new(model(), 0)))
-        title, description = SYSTEM_WORDS.get(name, (name, ""))
+        title, description = system_words(name)
         found.append({"name": name, "title": title, "description": description,
                       "seats_hint": seats, "seats_by": _seats_by(ruleset, model, seats),
                       "agents": sorted(ruleset.agents()), "default_agent": default_agent(name),
