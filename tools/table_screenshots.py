@@ -82,8 +82,7 @@ def play(browser: Any, base: str, system: str, steps: int) -> tuple[Any, Any]:
     ``steps`` tapped choices."""
     entry = next(item for item in get_json(f"{base}/api/systems") if item["name"] == system)
     _person, *others = entry["seats_hint"]
-    agent = entry.get("default_agent") or ("sensible" if "sensible" in entry["agents"]
-                                           else entry["agents"][0])
+    agent = entry["default_agent"]
     made = post_json(f"{base}/api/tables", {"system": system, "config": {},
                                             "automated": {seat: agent for seat in others}})
     tv = browser.new_context(viewport=TV).new_page()
