@@ -22,20 +22,6 @@ export function absolute(path) {
   return new URL(path, window.location.origin).href;
 }
 
-/**
- * Loads an image through fetch into `img` (as a blob: address), so the token in its
- * address stays out of the page's markup; the image it replaces is let go.
- */
-export async function imageInto(img, path) {
-  const response = await fetch(path, {cache: "no-store"});
-  if (!response.ok) throw new Error(`the server answered ${response.status}`);
-  const blob = await response.blob();
-  const typed = blob.type ? blob : new Blob([blob], {type: "image/svg+xml"});
-  const old = img.dataset.blob;
-  img.src = img.dataset.blob = URL.createObjectURL(typed);
-  if (old) URL.revokeObjectURL(old);
-}
-
 /** The error a request ends with: the server's one-line `detail` when it sends one. */
 export class ApiError extends Error {
   constructor(status, detail) {
