@@ -5,8 +5,8 @@ CDN), so the app needs nothing but FastAPI to show them. A page's address carrie
 a token (``/table?t=...``), so every page is sent with headers that keep it there:
 no referrer leaves the page, and the content policy lets scripts, styles and
 connections come from this server only (a page that could load a foreign script
-could read its own token). Images may also be ``blob:``: the table page draws the
-map from a fetched SVG.
+could read its own token). Images may also be ``blob:``: the table page shows each
+invite's QR code from the SVG text the server sends with it.
 """
 
 from __future__ import annotations
