@@ -5,35 +5,19 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run test test-compiled install lint bench fast unfast clean
+.PHONY: run test test-pure install lint bench fast unfast clean
 
-# Modules on the hot paths of level generation and of whole games, compiled by
-# `make fast` with mypyc (it ships with mypy). Optional: without it everything runs
-# as plain Python. Amulet's compiled folders are taken whole (paths relative to src/):
-# generation/, characters/, room/ and game/; encounter/ (the encounter ruleset) and the
-# top (ruleset.py) stay plain. The one exclusion, AMULET_PLAIN, is the pydantic models:
-# mypyc cannot compile a pydantic model (config.py, tables.py, house_rules.py,
-# view_schema.py, heroes.py, creatures.py, modos.py), and none of them is on a hot path
-# (the monster lookups asked for all game long are in characters/monster_numbers.py);
-# with them game/scaling_odds.py, a script for the README (`python -m` cannot run a
-# compiled module) and on no game's path.
-AMULET := undercroft/systems/amulet
-AMULET_FOLDERS := generation characters room game
-AMULET_PLAIN := $(addprefix $(AMULET)/,generation/config.py generation/tables.py \
-	characters/heroes.py characters/creatures.py characters/modos.py \
-	room/house_rules.py room/view_schema.py game/config.py game/view_schema.py \
-	game/scaling_odds.py)
-AMULET_FAST := $(filter-out $(AMULET_PLAIN) %/__init__.py,$(patsubst src/%,%, \
-	$(sort $(wildcard $(AMULET_FOLDERS:%=src/$(AMULET)/%/*.py)))))
-FAST_MODULES := undercroft/rng.py undercroft/values.py undercroft/maps/model.py undercroft/maps/lattice.py \
-	undercroft/maps/shapes.py undercroft/maps/placement.py \
-	undercroft/dice/roll_log.py $(AMULET_FAST) \
-	undercroft/engine/runner.py undercroft/engine/agents.py undercroft/engine/tally.py
+# The build (setup.py) compiles the hot modules of level generation and of whole games
+# with mypyc, in place beside their sources for this editable install, and falls back to
+# plain Python with one warning line where mypyc or a C compiler is missing.
+# `make install UNDERCROFT_PURE=1` (or the variable in the environment) asks for plain
+# Python. setup.py's hot_modules() names the modules: whole folders less the pydantic
+# models, plus a few single modules.
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
 
-$(STAMP): pyproject.toml | $(BIN)/python
+$(STAMP): pyproject.toml setup.py | $(BIN)/python
 	$(BIN)/python -m pip install --quiet --upgrade pip
 	$(BIN)/python -m pip install --quiet -e '.[dev,postgres]'
 	touch $(STAMP)
@@ -50,28 +34,32 @@ run: install
 	$(BIN)/undercroft serve --host $(HOST) --port $(PORT)
 
 lint: install
-	$(BIN)/ruff check src tests bench tools
+	$(BIN)/ruff check src tests bench tools setup.py
 	$(BIN)/mypy
 
+# The tests run the build as installed: compiled where it could be.
 test: lint
 	$(BIN)/pytest -q
 
-# The same tests against the mypyc build that the speed figures come from; the
-# build is removed afterwards, whatever the result.
-test-compiled: fast
-	$(BIN)/pytest -q; status=$$?; $(MAKE) --no-print-directory unfast; exit $$status
+# The same tests as plain Python (CI runs both): the compiled modules are set aside and
+# put back afterwards, whatever the result.
+test-pure: install
+	rm -rf $(VENV)/compiled && mkdir -p $(VENV)/compiled
+	cd src && find . -name '*.so' -exec cp --parents {} ../$(VENV)/compiled \; -delete
+	UNDERCROFT_PURE=1 $(BIN)/pytest -q; status=$$?; cp -r $(VENV)/compiled/. src/; exit $$status
 
-bench: fast
+bench: install
 	$(BIN)/python bench/amulet_generate.py
 	$(BIN)/python bench/amulet_games.py
 
+# Compile the hot modules again in place (after editing one: the tests fail on a compiled
+# module older than its source), or remove them for plain Python until the next build.
 fast: install
-	cd src && ../$(BIN)/mypyc $(FAST_MODULES)
-	rm -rf src/build
+	$(BIN)/python -m pip install --quiet --no-deps -e .
 
 unfast:
 	find src -name '*.so' -delete
-	rm -rf src/build src/.mypy_cache
+	rm -rf build src/build
 
 clean: unfast
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache
