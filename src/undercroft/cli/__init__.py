@@ -114,8 +114,37 @@ app = typer.Typer(
 )
 
 
+def build_kind() -> str:
+    """Which build runs: the hot modules compiled with mypyc, or plain Python.
+
+    setup.py compiles the hot modules where it can; ``undercroft.rng`` is one of them,
+    and a compiled module is an extension (its file is a shared library, not ``.py``).
+    """
+    from undercroft import rng
+
+    compiled = not rng.__file__.endswith(".py")
+    return "compiled with mypyc" if compiled else "plain Python"
+
+
+def show_version(asked: bool) -> None:
+    """Print the version and which build runs, then stop."""
+    if asked:
+        from importlib.metadata import PackageNotFoundError, version
+
+        try:
+            number = version("undercroft")
+        except PackageNotFoundError:
+            number = "unknown (not installed)"
+        sys.stdout.write(f"undercroft {number} ({build_kind()})\n")
+        raise typer.Exit()
+
+
 @app.callback()
-def undercroft() -> None:
+def undercroft(
+    version: bool = typer.Option(False, "--version", callback=show_version,
+                                 is_eager=True,
+                                 help="Show the version and which build runs, and exit."),
+) -> None:
     """Tabletop dungeon crawls run as software."""
 
 
