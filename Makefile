@@ -9,7 +9,8 @@ STAMP := $(VENV)/.installed
 
 # The build (setup.py) compiles the hot modules of level generation and of whole games
 # with mypyc, in place beside their sources for this editable install, and falls back to
-# plain Python with one warning line where mypyc or a C compiler is missing.
+# plain Python with one warning line where mypyc or a C compiler is missing (pip's
+# --quiet hides it, so the install ends with `undercroft --version`, which names the build).
 # `make install UNDERCROFT_PURE=1` (or the variable in the environment) asks for plain
 # Python. setup.py's hot_modules() names the modules: whole folders less the pydantic
 # models, plus a few single modules.
@@ -20,6 +21,7 @@ $(BIN)/python:
 $(STAMP): pyproject.toml setup.py | $(BIN)/python
 	$(BIN)/python -m pip install --quiet --upgrade pip
 	$(BIN)/python -m pip install --quiet -e '.[dev,postgres]'
+	$(BIN)/undercroft --version
 	touch $(STAMP)
 
 install: $(STAMP)
@@ -56,6 +58,7 @@ bench: install
 # module older than its source), or remove them for plain Python until the next build.
 fast: install
 	$(BIN)/python -m pip install --quiet --no-deps -e .
+	$(BIN)/undercroft --version
 
 unfast:
 	find src -name '*.so' -delete
