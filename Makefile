@@ -21,7 +21,9 @@ $(BIN)/python:
 $(STAMP): pyproject.toml setup.py | $(BIN)/python
 	$(BIN)/python -m pip install --quiet --upgrade pip
 	$(BIN)/python -m pip install --quiet -e '.[dev,postgres]'
-	$(BIN)/undercroft --version
+	@$(BIN)/undercroft --version | tee /dev/stderr | grep -q compiled \
+		|| [ -n "$$UNDERCROFT_PURE" ] \
+		|| echo "The build fell back to plain Python; '$(BIN)/python -m pip install -v --no-deps -e .' shows why."
 	touch $(STAMP)
 
 install: $(STAMP)

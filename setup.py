@@ -61,7 +61,15 @@ plugins = pydantic.mypy
 ignore_missing_imports = True
 """
 """What mypyc type-checks the build with. pydantic's plugin (pydantic is a build
-requirement) gives the models' constructors; the other libraries need not be there."""
+requirement) gives the models' constructors. numpy is a build requirement too: without
+it its array types are unknown, the check fails and the build would stay plain. The
+other libraries need not be there."""
+
+BUILD_COMMANDS = frozenset({"build", "build_ext", "bdist_wheel", "editable_wheel",
+                            "install", "develop"})
+"""setup.py commands that build the package. pip also runs setup.py to ask for
+requirements and metadata (``egg_info``, ``dist_info``); those need no compile, and
+skipping it there keeps the fallback warning to one line."""
 
 
 def hot_modules(src: Path = SRC) -> list[str]:
@@ -141,8 +149,13 @@ class BuildPyWithRules(build_py):
             shutil.copytree(rules, target, dirs_exist_ok=True)
 
 
+def building(arguments: list[str]) -> bool:
+    """Whether this run of setup.py builds the package (not only its metadata)."""
+    return any(argument in BUILD_COMMANDS for argument in arguments[1:])
+
+
 if __name__ == "__main__":
     setup(
-        ext_modules=compiled_extensions(),
+        ext_modules=compiled_extensions() if building(sys.argv) else [],
         cmdclass={"build_ext": OptionalBuildExt, "build_py": BuildPyWithRules},
     )

@@ -79,3 +79,19 @@ def test_the_staleness_check_notices_an_edited_source(tmp_path: Path) -> None:
     os.utime(extension, None)
     os.utime(source, (1, 1))
     assert stale_extensions(tmp_path) == []
+
+
+def test_only_a_build_compiles_not_a_question_for_metadata() -> None:
+    building = load_setup().building
+    assert building(["setup.py", "editable_wheel", "--dist-info-dir", "x"])
+    assert building(["setup.py", "bdist_wheel"])
+    assert not building(["setup.py", "egg_info"])
+    assert not building(["setup.py", "dist_info", "--output-dir", "x"])
+
+
+def test_the_build_has_the_typed_libraries_its_type_check_needs() -> None:
+    import tomllib
+
+    requires = tomllib.loads((ROOT / "pyproject.toml").read_text())["build-system"]["requires"]
+    names = {requirement.split(">")[0].split("=")[0] for requirement in requires}
+    assert {"mypy", "pydantic", "numpy"} <= names
