@@ -77,7 +77,9 @@ class LocalPool(Workers):
 
     def __exit__(self, kind: type[BaseException] | None, error: BaseException | None,
                  trace: TracebackType | None) -> None:
-        self._pool.shutdown(wait=True, cancel_futures=error is not None)
+        # Batches still queued are dropped: a run that ended early (an error, or a
+        # comparison already answered) does not wait for games nobody will read.
+        self._pool.shutdown(wait=True, cancel_futures=True)
 
 
 class DaskWorkers(Workers):
