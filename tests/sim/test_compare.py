@@ -13,7 +13,15 @@ from pydantic import BaseModel
 
 from cli_helpers import assert_bad_input, run
 from undercroft.engine.figures import Figure
-from undercroft.sim.compare import MIN_PAIRS, PAIR_BATCH, Question, compare
+from undercroft.sim.compare import (
+    MIN_PAIRS,
+    PAIR_BATCH,
+    Answer,
+    Finding,
+    Question,
+    compare,
+    decimals,
+)
 from undercroft.sim.settings import Arm
 
 SHORT = ("--set", "depth_limit=2", "--seed", "1", "--workers", "1")
@@ -111,3 +119,29 @@ def test_the_json_answer(capsys: pytest.CaptureFixture[str]) -> None:
 def test_bad_input_is_one_line(capsys: pytest.CaptureFixture[str], args: tuple[str, ...],
                                fragment: str) -> None:
     assert_bad_input(run(capsys, "simulate", "amulet", *args, "--workers", "1"), fragment)
+
+
+def test_the_sentence_gives_every_figure_to_the_same_places() -> None:
+    arms = _question().arms
+    found = Finding("score", 0.3, (0.122, 0.478), (1.0, 1.3), "raises")
+    answer = Answer(Question("k", arms, ("score",)), 100, "decided", (found,))
+    assert "raises mean score by 0.30 (0.12 to 0.48) over 0;" in answer.sentences()[0]
+    wide = Finding("score", 2.1, (1.4, 2.8), (1.0, 3.1), "raises")
+    assert decimals(wide) == 2 and decimals(Finding("s", 40, (10, 70), (0, 40), "raises")) == 0
+
+
+def test_a_word_figure_without_its_word_is_refused_before_the_comparison(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    result = run(capsys, "simulate", "amulet", "--compare", "countdown_every=1,6",
+                 "--metric", "result", *SHORT)
+    assert_bad_input(result, "--metric result: a word figure")
+    assert "paired games" not in result.out
+
+
+def test_the_json_config_leaves_out_only_the_compared_setting_of_a_group(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    result = run(capsys, "simulate", "amulet", "--compare", "play.armor=per_attack,none",
+                 "--metric", "rounds", "--max-games", "100", "--json", *SHORT)
+    assert result.code == 0, result.err
+    play = json.loads(result.out)["config"]["play"]
+    assert "armor" not in play and "actions_per_round" in play

@@ -37,12 +37,14 @@ from undercroft.errors import BadInput, flag
 from undercroft.sim.compare import (
     Finding,
     Question,
+    check_metric_values,
     check_metrics,
     check_question,
     compare,
+    decimals,
     paired_batches,
 )
-from undercroft.sim.games import check_agents
+from undercroft.sim.games import Batch, check_agents, play_batch
 from undercroft.sim.report import PAGE
 from undercroft.sim.rows_out import RowWriter, check_target
 from undercroft.sim.run import Plan, RunResult, out_columns, run
@@ -234,24 +236,40 @@ def _compare(system: str, seed: int, text: str, metric_names: list[str], until: 
     spec = simulated(ruleset).figure_spec(arms[0].config)
     question = Question(key, arms, check_metrics(spec, metric_names), chosen_until,
                         tolerance, max_games)
+    first_game = play_batch(Batch(system, arms[0].config.model_dump_json(), names, seed,
+                                  arms[0].index, 0, 1))
+    check_metric_values(first_game[0], question.metrics)
     with open_workers(workers or default_workers(), scheduler) as pool, _compare_bar(
             system) as bar:
         task = bar.add_task("pairs", total=max_games, interval="")
 
         def look(games: int, found: tuple[Finding, ...]) -> None:
-            bar.update(task, completed=games, interval=_interval_text(found[0]))
+            bar.update(task, completed=games, interval=_intervals_text(found))
 
         answer = compare(pool.play(paired_batches(system, names, seed, question)),
                          question, look)
     if json_output:
-        common = config_dump(arms[0].config)
-        common.pop(key.split(".")[0], None)
+        common = _without(config_dump(arms[0].config), key)
         emit_json({"system": system, "seed": seed, "agents": list(names),
                    "config": common, **answer.to_dict()}, "-")
         return
     console = Console(highlight=False)
     for sentence in answer.sentences():
         console.print(sentence, soft_wrap=True)
+
+
+def _without(settings: dict[str, Any], key: str) -> dict[str, Any]:
+    """The settings both arms share: all but the compared ``key``, which may be dotted
+    (``house.countdown``), so that only that one setting goes, not its group."""
+    *groups, leaf = key.split(".")
+    group = settings
+    for name in groups:
+        inner = group.get(name)
+        if not isinstance(inner, dict):
+            return settings
+        group = inner
+    group.pop(leaf, None)
+    return settings
 
 
 def _compare_values(text: str, known: list[str]) -> tuple[str, tuple[str, str]]:
@@ -269,17 +287,24 @@ def _compare_values(text: str, known: list[str]) -> tuple[str, tuple[str, str]]:
 
 
 def _compare_bar(system: str) -> Progress:
-    """Paired games played and the first metric's current interval, on stderr."""
+    """Paired games played and every metric's current interval, on stderr."""
     return Progress(TextColumn(f"{system} paired games"), BarColumn(), MofNCompleteColumn(),
                     SpeedColumn(), TextColumn("{task.fields[interval]}"),
                     console=Console(stderr=True), transient=True)
+
+
+def _intervals_text(found: tuple[Finding, ...]) -> str:
+    """Each metric's difference so far and its interval, as the bar shows them."""
+    return "; ".join(_interval_text(one) for one in found)
 
 
 def _interval_text(found: Finding) -> str:
     lo, hi = found.interval
     if lo == float("-inf"):
         return found.metric
-    return f"{found.metric} {found.difference:+.3g} ({lo:.3g} to {hi:.3g})"
+    places = decimals(found)
+    return (f"{found.metric} {found.difference:+.{places}f} "
+            f"({lo:.{places}f} to {hi:.{places}f})")
 
 
 def _print_result(result: RunResult) -> None:

@@ -16,6 +16,7 @@ order, so the answer is the same whoever plays the games.
 from __future__ import annotations
 
 import json
+import math
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Final, Literal
@@ -102,6 +103,13 @@ def metric_value(row: dict[str, Figure], name: str) -> float:
     return float(value)
 
 
+def check_metric_values(row: dict[str, Figure], names: Sequence[str]) -> None:
+    """Refuse, before the comparison starts, a metric that is not a number in a game's
+    row (a word figure named without ``=word``); ``row`` is one game played for it."""
+    for name in names:
+        metric_value(row, name)
+
+
 @dataclass
 class Paired:
     """One metric's paired differences and each arm's mean over the same games."""
@@ -175,16 +183,17 @@ class Answer:
         lo, hi = found.interval
         what = (f"the rate of {found.metric}" if "=" in found.metric
                 else f"mean {found.metric}")
+        places = decimals(found)
         if found.verdict in ("raises", "lowers"):
             sign = 1 if found.verdict == "raises" else -1
             low, high = sorted((sign * lo, sign * hi))
-            change = (f"{found.verdict} {what} by {_number(sign * found.difference)} "
-                      f"({_number(low)} to {_number(high)})")
+            change = (f"{found.verdict} {what} by {sign * found.difference:.{places}f} "
+                      f"({low:.{places}f} to {high:.{places}f})")
         else:
-            change = (f"changes {what} by {found.difference:+.3g} "
-                      f"({_number(lo)} to {_number(hi)})")
+            change = (f"changes {what} by {found.difference:+.{places}f} "
+                      f"({lo:.{places}f} to {hi:.{places}f})")
             if found.verdict == "within":
-                change += f", within +-{_number(self.question.tolerance or 0.0)}"
+                change += f", within +-{self.question.tolerance or 0.0:g}"
         if self.stopped_by == "max-games":
             end = f"not {self.question.until} after {self.games:,} paired games"
         else:
@@ -210,8 +219,14 @@ class Answer:
         return plain
 
 
-def _number(value: float) -> str:
-    return f"{value:.3g}"
+def decimals(found: Finding) -> int:
+    """Decimal places for a finding's figures: enough for two significant digits of the
+    interval's half-width, and the same for the difference and both ends, so that
+    "0.30 (0.12 to 0.48)" reads evenly. Further digits would be noise."""
+    half = found.width / 2
+    if not math.isfinite(half) or half <= 0:
+        return 3
+    return min(6, max(0, 1 - math.floor(math.log10(half))))
 
 
 def paired_batches(system: str, agents: tuple[str, ...], seed: int,
