@@ -688,3 +688,18 @@ def test_sixty_rooms_lay_out_cleanly() -> None:
     layout = layout_dungeon(plan)
     assert layout_problems(plan, layout) == []
     assert isinstance(layout, Layout) and len(layout.rects) == 60
+
+
+def test_a_plan_drawn_without_its_legend_is_the_grid_alone() -> None:
+    from undercroft.maps.primitives import Text
+    from undercroft.systems.cardcrawl.dungeon.drawing import compose
+    from undercroft.systems.cardcrawl.dungeon.plan import PlanConfig, generate_plan
+
+    plan = generate_plan(PlanConfig(rooms=8), 3)
+    layout = layout_dungeon(plan)
+    bare = compose(plan, layout, "A plan", legend=False)
+    assert bare.bounds == (0.0, 0.0, float(layout.width), float(layout.height))
+    words = [item.text for item in bare.items if isinstance(item, Text)]
+    assert "A plan" not in words and "Rooms" not in words and "1" in words
+    assert "A plan" in [item.text for item in compose(plan, layout, "A plan").items
+                        if isinstance(item, Text)]

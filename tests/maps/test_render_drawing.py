@@ -137,3 +137,15 @@ def test_drawing_bounds_hold_everything() -> None:
         points = [item.pos] if isinstance(item, Text) else (
             [item.a, item.b] if isinstance(item, Line) else [])
         assert all(xmin <= x <= xmax and ymin <= y <= ymax for x, y in points)
+
+
+def test_without_the_legend_the_drawing_is_the_level_square_and_its_rooms() -> None:
+    level = rich_level()
+    full = compose(level)
+    bare = compose(level, legend=False)
+    assert bare.bounds == (0.0, 0.0, float(level.level_size), float(level.level_size))
+    assert level.title not in [t.text for t in bare.items if isinstance(t, Text)]
+    assert level.title in [t.text for t in full.items if isinstance(t, Text)]
+    bare_walls = [i for i in bare.items if isinstance(i, Line) and i.cls == "wall"]
+    full_walls = [i for i in full.items if isinstance(i, Line) and i.cls == "wall"]
+    assert bare_walls and full_walls[:len(bare_walls)] == bare_walls  # the key's come after

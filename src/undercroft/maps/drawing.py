@@ -55,8 +55,12 @@ class Drawing:
 
 
 def compose(level: LevelMap, *, player_view: bool = False,
-            circle_style: str = "octagon") -> Drawing:
-    """Everything a printed map shows, back to front: floors, grid, walls, marks, text, key."""
+            circle_style: str = "octagon", legend: bool = True) -> Drawing:
+    """Everything a printed map shows, back to front: floors, grid, walls, marks, text, key.
+
+    ``legend=False`` leaves out the title, the key and the notes and bounds the drawing by
+    the level's square, for an image that must line up with a grid (a virtual tabletop's)
+    or sit on a page beside its own key."""
     if circle_style not in ("octagon", "smooth"):
         raise ValueError(f"circle_style must be 'octagon' or 'smooth', got {circle_style!r}")
     smooth, size = circle_style == "smooth", level.level_size
@@ -75,6 +79,8 @@ def compose(level: LevelMap, *, player_view: bool = False,
     notes: dict[int, list[str]] = {}
     for room in sorted(rooms, key=lambda r: r.id):
         items += _room_text(room, notes.setdefault(room.id, []))
+    if not legend:
+        return Drawing((0.0, 0.0, float(size), float(size)), items)
     key, right, bottom = key_and_notes(rooms, notes, size, player_view)
     items += key + _title(level, player_view)
     bounds = (-MARGIN, min(-MARGIN, bottom - 0.5), right, size + 2.3)

@@ -51,8 +51,12 @@ INCH: Final = 0.3
 HALO: Final = 0.08
 
 
-def compose(plan: DungeonPlan, layout: Layout, title: str = "Random dungeon") -> Drawing:
-    """Everything the plan shows, back to front: grid, corridors, rooms, labels, key, title."""
+def compose(plan: DungeonPlan, layout: Layout, title: str = "Random dungeon",
+            legend: bool = True) -> Drawing:
+    """Everything the plan shows, back to front: grid, corridors, rooms, labels, key, title.
+
+    ``legend=False`` leaves out the title and the key and bounds the drawing by the grid,
+    for an image that must line up with a grid or sit on a page beside its own key."""
     width, height = layout.width, layout.height
     items: list[Primitive] = []
     items += [Line((x, 0), (x, height), "grid") for x in range(width + 1)]
@@ -67,6 +71,8 @@ def compose(plan: DungeonPlan, layout: Layout, title: str = "Random dungeon") ->
     items += _junctions(layout)
     for number, rect in layout.rects.items():
         items += _room(number, rect, plan)
+    if not legend:
+        return Drawing((0.0, 0.0, float(width), float(height)), items)
     key = _key_lines(plan, layout)
     items += _key(key, width + 1.0, height)
     items.append(Text((0, height + 1.7), title, TITLE, "title", "start"))
