@@ -53,3 +53,22 @@ def test_the_model_refuses_what_the_format_does_not_have() -> None:
                             "rotation": 0, "closed": True, "freestanding": False}]
     with pytest.raises(ValidationError):
         UvttFile.model_validate(document)
+
+
+def test_the_checks_find_a_room_sealed_by_walls_and_doors() -> None:
+    from uvtt_checks import flood, portals_without_walls
+
+    # Two 2x2 rooms side by side; the wall between them has a door from (2,0.5) to (2,1.5).
+    walls = [[(0, 0), (4, 0), (4, 2), (0, 2), (0, 0)], [(2, 0), (2, 0.5)], [(2, 1.5), (2, 2)]]
+    document = uvtt_document(VttMap(4, 2, walls=walls,
+                                    portals=[VttPortal((2, 0.5), (2, 1.5), closed=True)]),
+                             png(280, 140))
+    west = flood(document, (1, 1))
+    assert west is not None and math.isclose(west.area, 4)
+    assert portals_without_walls(document) == []
+    document["line_of_sight"] = document["line_of_sight"][:1]
+    assert portals_without_walls(document) == [0]
+    assert flood(document, (1, 1)) is not None
+    document["portals"] = []
+    whole = flood(document, (1, 1))
+    assert whole is not None and math.isclose(whole.area, 8)
