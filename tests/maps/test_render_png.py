@@ -54,3 +54,13 @@ def test_player_and_smooth_views_render_and_differ(tmp_path: Path) -> None:
 def test_bad_dpi_is_refused(tmp_path: Path) -> None:
     with pytest.raises(ValueError, match="dpi"):
         render_png(rich_level(), tmp_path / "x.png", dpi=0)
+
+
+@pytest.mark.parametrize("pixels", [70, 33, 7])
+def test_the_level_alone_is_exactly_its_grid_in_pixels(pixels: int) -> None:
+    from undercroft.maps.png import level_png
+    from undercroft.maps.uvtt import png_size
+
+    level = rich_level()
+    image = level_png(level, pixels_per_unit=pixels)
+    assert png_size(image) == (level.level_size * pixels,) * 2

@@ -8,6 +8,7 @@ backend, so importing Undercroft never opens a window or needs a display.
 
 from __future__ import annotations
 
+import io
 import os
 from collections.abc import Callable
 from pathlib import Path
@@ -50,6 +51,43 @@ def render_png(level: LevelMap, path: str | os.PathLike[str], *, player_view: bo
             fig.savefig(path, dpi=dpi, facecolor=mk.PAPER)
         finally:
             plt.close(fig)
+
+
+def level_png(level: LevelMap, *, player_view: bool = False, circle_style: str = "octagon",
+              pixels_per_unit: int = 70) -> bytes:
+    """The level's square alone (no title, key or notes) as PNG bytes of exactly
+    ``level_size * pixels_per_unit`` pixels a side, so that its grid lines up with a
+    virtual tabletop's (one unit, one grid square)."""
+    drawing = compose(level, player_view=player_view, circle_style=circle_style,
+                      legend=False)
+    import matplotlib
+
+    with matplotlib.rc_context({"font.family": "serif", "font.serif": SERIF}):
+        return exact_png(drawing, _draw, INCH_PER_UNIT, pixels_per_unit, mk.PAPER)
+
+
+def exact_png(drawing: Drawing, paint: Callable[[Any, Primitive, int], None],
+              inch_per_unit: float, pixels_per_unit: int, background: str) -> bytes:
+    """``drawing`` as PNG bytes of exactly ``pixels_per_unit`` pixels a unit.
+
+    Strokes and text keep the sizes they have at ``inch_per_unit`` inches a unit (the
+    painter's scale); the resolution is what changes. Through matplotlib's Agg canvas,
+    without pyplot, so no window is ever asked for."""
+    if pixels_per_unit <= 0:
+        raise ValueError(f"pixels_per_unit must be positive, got {pixels_per_unit!r}")
+    from matplotlib.backends.backend_agg import FigureCanvasAgg
+    from matplotlib.figure import Figure
+
+    width = round(drawing.width * pixels_per_unit)
+    height = round(drawing.height * pixels_per_unit)
+    dpi = pixels_per_unit / inch_per_unit
+    # A hair over the exact size, so that the canvas's rounding down cannot lose a pixel.
+    figure = Figure(figsize=((width + 0.25) / dpi, (height + 0.25) / dpi), dpi=dpi)
+    FigureCanvasAgg(figure)
+    paint_drawing(figure, drawing, paint)
+    out = io.BytesIO()
+    figure.savefig(out, format="png", dpi=dpi, facecolor=background)
+    return out.getvalue()
 
 
 def paint_drawing(figure: Any, drawing: Drawing,
