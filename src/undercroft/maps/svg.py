@@ -27,6 +27,12 @@ def render_svg(level: LevelMap, *, player_view: bool = False, circle_style: str 
     if scale <= 0:
         raise ValueError(f"scale must be positive, got {scale!r}")
     drawing = compose(level, player_view=player_view, circle_style=circle_style)
+    return drawing_svg(drawing, level.title or "Dungeon level", scale)
+
+
+def drawing_svg(drawing: Drawing, title: str, scale: float = 36) -> str:
+    """Any composed level drawing (with or without its legend) as SVG text, ``scale``
+    pixels per unit: what the PDF writer turns into vector pages."""
     frame = _Frame(drawing, scale)
     width, height = drawing.width * scale, drawing.height * scale
     head = [
@@ -34,7 +40,7 @@ def render_svg(level: LevelMap, *, player_view: bool = False, circle_style: str 
         f'<svg xmlns="http://www.w3.org/2000/svg" xml:space="preserve" '
         f'width="{width:.0f}" height="{height:.0f}" '
         f'viewBox="0 0 {width:.2f} {height:.2f}">',
-        f"<title>{escape(level.title or 'Dungeon level')}</title>",
+        f"<title>{escape(title)}</title>",
         f"<style>\n{_css(scale)}\n</style>",
         f'<rect class="paper" x="0" y="0" width="{width:.2f}" height="{height:.2f}"/>',
     ]

@@ -195,7 +195,12 @@ def _key(lines: list[tuple[str, str]], x: float, top: float) -> list[Primitive]:
 def render_svg(plan: DungeonPlan, layout: Layout, title: str = "Random dungeon",
                scale: float = SCALE) -> str:
     """The plan as a standalone SVG document, ``scale`` pixels per square, north up."""
-    drawing = compose(plan, layout, title)
+    return drawing_svg(compose(plan, layout, title), title, scale)
+
+
+def drawing_svg(drawing: Drawing, title: str, scale: float = SCALE) -> str:
+    """A composed plan drawing (with or without its key) as SVG text, ``scale`` pixels a
+    square: what the PDF writer turns into vector pages."""
     xmin, _, _, ymax = drawing.bounds
     width, height = drawing.width * scale, drawing.height * scale
 
