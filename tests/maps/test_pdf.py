@@ -4,9 +4,11 @@ from __future__ import annotations
 
 import functools
 import itertools
+from pathlib import Path
 
 import pytest
 
+from cli_helpers import assert_bad_input, run
 from pdf_checks import Page, grid_lines, pages
 from undercroft.cli.amulet_commands import level_generator
 from undercroft.errors import BadInput
@@ -191,3 +193,39 @@ def test_landscape_when_it_needs_fewer_sheets() -> None:
 def test_column_letters() -> None:
     assert [column_letter(i) for i in (0, 1, 25, 26, 27)] == ["A", "B", "Z", "AA", "AB"]
 
+
+# --- the command ---------------------------------------------------------------------------
+
+def test_generate_writes_a_letter_pdf(capsys: pytest.CaptureFixture[str],
+                                      tmp_path: Path) -> None:
+    target = tmp_path / "level.pdf"
+    result = run(capsys, "amulet", "generate", "--seed", "2", "--size", "10", "--pdf",
+                 str(target), "--paper", "letter", "--scale", "0.25in", "--player-view")
+    assert result.code == 0, result
+    data = target.read_bytes()
+    assert data.startswith(b"%PDF-")
+    assert b"/MediaBox [ 0 0 612 792 ]" in data
+    assert result.out == ""  # a file was asked for: no text map on the terminal
+
+
+@pytest.mark.parametrize(("option", "value", "fragment"), [
+    ("--scale", "5furlongs", "--scale '5furlongs'"), ("--scale", "0mm", "--scale '0mm'"),
+    ("--paper", "a3", "--paper 'a3'")])
+def test_generate_refuses_bad_pdf_options(capsys: pytest.CaptureFixture[str], tmp_path: Path,
+                                          option: str, value: str, fragment: str) -> None:
+    target = tmp_path / "level.pdf"
+    result = run(capsys, "amulet", "generate", "--seed", "2", "--size", "10", "--pdf",
+                 str(target), option, value)
+    assert_bad_input(result, fragment)
+    assert not target.exists()
+
+
+def test_generate_never_replaces_a_folder_with_the_pdf(capsys: pytest.CaptureFixture[str],
+                                                       tmp_path: Path) -> None:
+    folder = tmp_path / "level.pdf"
+    folder.mkdir()
+    svg = tmp_path / "level.svg"
+    result = run(capsys, "amulet", "generate", "--seed", "2", "--size", "10", "--svg",
+                 str(svg), "--pdf", str(folder))
+    assert_bad_input(result, "--pdf")
+    assert folder.is_dir() and not svg.exists()  # refused before anything was written

@@ -17,6 +17,8 @@ from undercroft.cli.output import check_target, emit_json, new_seed, write_bytes
 from undercroft.errors import BadInput, flag
 from undercroft.maps.ascii import render_ascii
 from undercroft.maps.model import LevelMap
+from undercroft.maps.paper import DEFAULT_PAPER, DEFAULT_SCALE, paper_name, parse_scale
+from undercroft.maps.pdf import level_pdf
 from undercroft.maps.png import render_png
 from undercroft.maps.svg import render_svg
 from undercroft.systems.amulet.characters.modos import convert, read_sheet
@@ -137,9 +139,19 @@ def generate(
     player_view: Annotated[bool, typer.Option(
         "--player-view", help="Draw the players' map: no unfound secrets, nor the rooms "
         "only they lead to.")] = False,
+    pdf: Annotated[Path | None, typer.Option(
+        "--pdf", help="Write a print-ready PDF: the map at true scale, then the room key.")] \
+        = None,
+    paper: Annotated[str, typer.Option("--paper", help="PDF paper: a4 or letter.")] \
+        = DEFAULT_PAPER,
+    scale: Annotated[str, typer.Option(
+        "--scale", help="PDF length of one grid square: 5mm, 1cm, 0.25in.")] = DEFAULT_SCALE,
 ) -> None:
     """Generate one whole Amulet level from the seed's tables, and print or save its map."""
     generator = level_generator(seed, depth, size, gm_choice)
+    pdf_paper, scale_mm = paper_name(paper), parse_scale(scale)
+    if pdf is not None:
+        check_target(pdf, "--pdf")
     if json_target == "-" and ascii_map:
         raise BadInput("--ascii and --json - both want standard output; "
                        "write the JSON to a file instead")
@@ -155,9 +167,12 @@ def generate(
         write_text(svg, render_svg(level, player_view=player_view, circle_style=style), "--svg")
     if png is not None:
         _write_png(level, png, style, player_view)
+    if pdf is not None:
+        write_bytes(pdf, level_pdf(level, player_view=player_view, paper=pdf_paper,
+                                   scale_mm=scale_mm), "--pdf")
     if json_target is not None:
         emit_json(level_dict(generator), json_target)
-    if ascii_map or (json_target is None and svg is None and png is None):
+    if ascii_map or (json_target is None and svg is None and png is None and pdf is None):
         console = Console(highlight=False)
         console.print(f"[bold]{level.title}[/bold] - {len(level.rooms)} rooms, "
                       f"{level.level_size}x{level.level_size} units")
