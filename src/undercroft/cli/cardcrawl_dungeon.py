@@ -18,11 +18,13 @@ from rich.text import Text
 
 from undercroft.cli.output import check_target, emit_json, new_seed, write_bytes, write_text
 from undercroft.errors import BadInput, first_problem
+from undercroft.maps.paper import DEFAULT_PAPER, DEFAULT_SCALE, paper_name, parse_scale
 from undercroft.systems.cardcrawl.dungeon.connect import MAX_ENTRANCES
 from undercroft.systems.cardcrawl.dungeon.dice import DIE_SIZES, MAX_ROOMS
 from undercroft.systems.cardcrawl.dungeon.drawing import render_png, render_svg
 from undercroft.systems.cardcrawl.dungeon.layout import Layout, LayoutConfig, layout_dungeon
 from undercroft.systems.cardcrawl.dungeon.links import ENTRANCE
+from undercroft.systems.cardcrawl.dungeon.pdf import plan_pdf
 from undercroft.systems.cardcrawl.dungeon.plan import DungeonPlan, PlanConfig, generate_plan
 
 REPEATS = ("keep", "reroll", "adjacent")
@@ -62,10 +64,20 @@ def dungeon_command(
         "--all-links", help="Draw every rolled link, corridors sharing squares, and keep "
                             "every way in (a picture of the list, not a plan to print).")] \
         = False,
+    pdf: Annotated[Path | None, typer.Option(
+        "--pdf", help="Write a print-ready PDF: the plan at true scale, then the room list.")] \
+        = None,
+    paper: Annotated[str, typer.Option("--paper", help="PDF paper: a4 or letter.")] \
+        = DEFAULT_PAPER,
+    scale: Annotated[str, typer.Option(
+        "--scale", help="PDF length of one grid square: 5mm, 1cm, 0.25in.")] = DEFAULT_SCALE,
 ) -> None:
     """Generate a Random Dungeon (seed 004): sizes, types, connections, and a grid plan."""
     config, layout_config = read_options(rooms, vary, die, repeats, max_repeats, lower_level,
                                          max_corridor, entrances, all_links)
+    pdf_paper, scale_mm = paper_name(paper), parse_scale(scale)
+    if pdf is not None:
+        check_target(pdf, "--pdf")
     for path, option in ((svg, "--svg"), (png, "--png")):
         if path is not None:
             check_target(path, option)
@@ -77,11 +89,14 @@ def dungeon_command(
         write_text(svg, render_svg(plan, layout, title), "--svg")
     if png is not None:
         write_bytes(png, render_png(plan, layout, title), "--png")
+    if pdf is not None:
+        write_bytes(pdf, plan_pdf(plan, layout, paper=pdf_paper, scale_mm=scale_mm,
+                                  title=title), "--pdf")
     if json_output:
         emit_json(dungeon_document(plan, layout, seed, layout_config), "-")
         return
     print_dungeon(Console(highlight=False), plan, layout, seed)
-    for path in (svg, png):
+    for path in (svg, png, pdf):
         if path is not None:
             Console(highlight=False).print(f"Wrote {path}", markup=False)
 
