@@ -13,6 +13,7 @@ import itertools
 import json
 import struct
 import zlib
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -22,6 +23,7 @@ from PIL import Image
 from shapely.geometry import LineString, Point, Polygon, box
 from shapely.ops import unary_union
 
+from cli_helpers import assert_bad_input, run
 from undercroft.maps.marks import INK, PAPER
 from undercroft.maps.uvtt import UvttFile, uvtt_document
 from undercroft.systems.cardcrawl.dungeon.corridors import Corridor
@@ -286,3 +288,27 @@ def test_walls_and_doors_match_the_image_and_moved_ones_do_not(
     for dx, dy in ((1, 0), (0, 1), (-1, 0), (0, -1)):
         assert picture_problems(shifted(doc, "line_of_sight", dx, dy))
         assert picture_problems(shifted(doc, "portals", dx, dy))
+
+
+# --- the command -------------------------------------------------------------------------
+
+def test_the_command_writes_a_valid_file(capsys: pytest.CaptureFixture[str],
+                                         tmp_path: Path) -> None:
+    target = tmp_path / "plan.uvtt"
+    result = run(capsys, *DUNGEON, "--rooms", "8", "--seed", "4", "--uvtt", str(target))
+    assert result.code == 0 and f"Wrote {target}" in result.out
+    doc = json.loads(target.read_text())
+    UvttFile.model_validate(doc)
+    assert doc["resolution"]["pixels_per_grid"] == 70
+    assert doc["line_of_sight"] and doc["portals"]
+    assert portals_without_walls(doc) == []
+    plan = generate_plan(PlanConfig(rooms=8), 4)
+    assert doc == plan_uvtt(plan, layout_dungeon(plan))
+
+
+@pytest.mark.parametrize("target", ["/no/such/folder/plan.uvtt", "FOLDER"])
+def test_an_unwritable_uvtt_target_is_bad_input(capsys: pytest.CaptureFixture[str],
+                                                tmp_path: Path, target: str) -> None:
+    if target == "FOLDER":
+        target = str(tmp_path)
+    assert_bad_input(run(capsys, *DUNGEON, "--rooms", "4", "--uvtt", target), "--uvtt")

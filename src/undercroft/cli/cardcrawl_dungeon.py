@@ -1,4 +1,5 @@
-"""`undercroft cardcrawl dungeon`: seed 004's Random Dungeons, as a list, JSON and a plan.
+"""`undercroft cardcrawl dungeon`: seed 004's Random Dungeons, as a list, JSON and a plan
+(SVG, PNG, or a Universal VTT file for virtual tabletops).
 
 The rules live in ``systems.cardcrawl.dungeon.plan``, the grid in
 ``dungeon.layout`` and the pictures in ``dungeon.drawing``; this module only reads
@@ -7,6 +8,7 @@ options, refuses bad ones in one line, and prints or writes what was asked.
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -26,6 +28,7 @@ from undercroft.systems.cardcrawl.dungeon.layout import Layout, LayoutConfig, la
 from undercroft.systems.cardcrawl.dungeon.links import ENTRANCE
 from undercroft.systems.cardcrawl.dungeon.pdf import plan_pdf
 from undercroft.systems.cardcrawl.dungeon.plan import DungeonPlan, PlanConfig, generate_plan
+from undercroft.systems.cardcrawl.dungeon.uvtt import plan_uvtt
 
 REPEATS = ("keep", "reroll", "adjacent")
 
@@ -45,6 +48,10 @@ def dungeon_command(
         = False,
     svg: Annotated[Path | None, typer.Option("--svg", help="Write the plan as SVG.")] = None,
     png: Annotated[Path | None, typer.Option("--png", help="Write the plan as PNG.")] = None,
+    uvtt: Annotated[Path | None, typer.Option(
+        "--uvtt", help="Write the plan as a Universal VTT file (.uvtt, .dd2vtt: Foundry, "
+                       "Roll20, Fantasy Grounds) with its walls and doors. A plan hides "
+                       "nothing, so the GM's and the players' file are the same.")] = None,
     die: Annotated[str | None, typer.Option(
         "--die", help="Main die by choice (d4..d20) instead of rooms - 4 rounded up.")] = None,
     repeats: Annotated[str, typer.Option(
@@ -78,7 +85,7 @@ def dungeon_command(
     pdf_paper, scale_mm = paper_name(paper), parse_scale(scale)
     if pdf is not None:
         check_target(pdf, "--pdf")
-    for path, option in ((svg, "--svg"), (png, "--png")):
+    for path, option in ((svg, "--svg"), (png, "--png"), (uvtt, "--uvtt")):
         if path is not None:
             check_target(path, option)
     seed = new_seed() if seed is None else seed
@@ -92,11 +99,13 @@ def dungeon_command(
     if pdf is not None:
         write_bytes(pdf, plan_pdf(plan, layout, paper=pdf_paper, scale_mm=scale_mm,
                                   title=title), "--pdf")
+    if uvtt is not None:
+        write_text(uvtt, json.dumps(plan_uvtt(plan, layout)), "--uvtt")
     if json_output:
         emit_json(dungeon_document(plan, layout, seed, layout_config), "-")
         return
     print_dungeon(Console(highlight=False), plan, layout, seed)
-    for path in (svg, png, pdf):
+    for path in (svg, png, pdf, uvtt):
         if path is not None:
             Console(highlight=False).print(f"Wrote {path}", markup=False)
 
