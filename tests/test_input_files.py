@@ -393,6 +393,8 @@ WRITERS: dict[str, Callable[[str, str], list[str]]] = {
                                              "1", "--svg", t],
     "cardcrawl dungeon --png": lambda t, r: ["cardcrawl", "dungeon", "--rooms", "6", "--seed",
                                              "1", "--png", t],
+    "cardcrawl dungeon --uvtt": lambda t, r: ["cardcrawl", "dungeon", "--rooms", "6",
+                                              "--seed", "1", "--uvtt", t],
     "cardcrawl dungeon --pdf": lambda t, r: ["cardcrawl", "dungeon", "--rooms", "6", "--seed",
                                              "1", "--pdf", t],
     "replay --svg": lambda t, r: ["replay", r, "--svg", t],

@@ -93,7 +93,7 @@ def covers(line: LineString, shape: Any) -> bool:
 
 # --- the format and the geometry, over many plans ----------------------------------------
 
-@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(rooms=st.integers(min_value=1, max_value=30), vary=st.booleans(), fit=st.booleans(),
        lower_level=st.booleans(), seed=seeds)
 def test_walls_and_doors_follow_the_plan_and_every_room_is_closed(
