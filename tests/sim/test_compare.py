@@ -145,3 +145,25 @@ def test_the_json_config_leaves_out_only_the_compared_setting_of_a_group(
     assert result.code == 0, result.err
     play = json.loads(result.out)["config"]["play"]
     assert "armor" not in play and "actions_per_round" in play
+
+
+def test_two_sets_of_players_are_compared_on_the_same_games(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    result = run(capsys, "simulate", "cardcrawl", "--compare", "agents=mixed,cautious",
+                 "--metric", "result=cleared", "--set", "rooms=3", "--max-games", "100",
+                 "--json", "--seed", "1", "--workers", "1")
+    assert result.code == 0, result.err
+    document = json.loads(result.out)
+    assert (document["key"], document["arms"]) == ("agents", ["mixed", "cautious"])
+    assert document["agents"] == [["mixed"], ["cautious"]]
+    assert document["answer"][0].startswith("agents=cautious ")
+    assert document["config"]["rooms"] == 3
+
+
+@pytest.mark.parametrize(("args", "fragment"), [
+    (("--compare", "agents=mixed,cautious", "--agents", "mixed"), "--agents: --compare agents"),
+    (("--compare", "agents=mixed,nosuch"), "nosuch"),
+])
+def test_players_compared_are_checked(capsys: pytest.CaptureFixture[str],
+                                      args: tuple[str, ...], fragment: str) -> None:
+    assert_bad_input(run(capsys, "simulate", "cardcrawl", *args, "--workers", "1"), fragment)

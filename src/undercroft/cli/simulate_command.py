@@ -63,10 +63,12 @@ from undercroft.sim.workers import default_workers, open_workers
 MAX_GAMES: Final = 100_000_000
 MAX_RUNS: Final = 1_000_000
 DEFAULT_MAX_PAIRS: Final = 10_000
+PLAYERS_KEY: Final = "agents"
+"""``--compare agents=A,B``: the arms differ by their players, not by a setting."""
 
 Compare = Annotated[str | None, typer.Option(
     "--compare", help="key=A,B: play both values on the same games and stop when the "
-    "difference is known.")]
+    "difference is known; agents=A,B compares players (a+b for one per seat).")]
 Metrics = Annotated[list[str] | None, typer.Option(
     "--metric", help="With --compare: a figure to compare (repeatable; column=word for a "
     "word figure; default: the system's first headline figure).")]
@@ -221,7 +223,13 @@ def _compare(system: str, seed: int, text: str, metric_names: list[str], until: 
     if max_games > MAX_GAMES:
         raise BadInput(f"--max-games {max_games}: expected at most {MAX_GAMES:,}")
     _check_workers(workers)
-    key, values = _compare_values(text, setting_keys(model))
+    key, values = _compare_values(text, [PLAYERS_KEY, *setting_keys(model)])
+    if key == PLAYERS_KEY:
+        if agents is not None:
+            raise BadInput("--agents: --compare agents=A,B names each arm's players")
+        return _compare_players(system, seed, values, metric_names, until, tolerance,
+                                max_games, config, sets, party, workers, scheduler,
+                                json_output)
     sweeps = parse_sets(sets or [], model)
     for sweep in sweeps:
         if len(sweep.values) > 1 or sweep.key == key:
@@ -236,12 +244,45 @@ def _compare(system: str, seed: int, text: str, metric_names: list[str], until: 
     spec = simulated(ruleset).figure_spec(arms[0].config)
     question = Question(key, arms, check_metrics(spec, metric_names), chosen_until,
                         tolerance, max_games)
-    first_game = play_batch(Batch(system, arms[0].config.model_dump_json(), names, seed,
+    _ask(system, seed, question, names, workers, scheduler, json_output)
+
+
+def _compare_players(system: str, seed: int, values: tuple[str, str],
+                     metric_names: list[str], until: str, tolerance: float | None,
+                     max_games: int, config: Path | None, sets: list[str] | None,
+                     party: str | None, workers: int | None, scheduler: str | None,
+                     json_output: bool) -> None:
+    """``--compare agents=A,B``: the same config, two sets of players, the same games."""
+    ruleset = registry.get(system)
+    model = ruleset.config_model()
+    chosen_until = check_question(until, tolerance, max_games)
+    players = (_agents(system, values[0].replace("+", ",")),
+               _agents(system, values[1].replace("+", ",")))
+    sweeps = parse_sets(sets or [], model)
+    for sweep in sweeps:
+        if len(sweep.values) > 1:
+            raise BadInput(f"--set {sweep.key}: --compare varies the players; a --set here "
+                           "is a plain setting")
+    one = build_arms(model, _base_settings(system, config, party), sweeps, _where(config))[0]
+    arms = (Arm(0, {PLAYERS_KEY: values[0]}, one.config),
+            Arm(1, {PLAYERS_KEY: values[1]}, one.config))
+    spec = simulated(ruleset).figure_spec(one.config)
+    question = Question(PLAYERS_KEY, arms, check_metrics(spec, metric_names), chosen_until,
+                        tolerance, max_games, players)
+    _ask(system, seed, question, players[0], workers, scheduler, json_output)
+
+
+def _ask(system: str, seed: int, question: Question, names: tuple[str, ...],
+         workers: int | None, scheduler: str | None, json_output: bool) -> None:
+    """Play the comparison's paired games until it is answered, and say the answer."""
+    arms, key = question.arms, question.key
+    first_game = play_batch(Batch(system, arms[0].config.model_dump_json(),
+                                  (question.players or (names,))[0], seed,
                                   arms[0].index, 0, 1))
     check_metric_values(first_game[0], question.metrics)
     with open_workers(workers or default_workers(), scheduler) as pool, _compare_bar(
             system) as bar:
-        task = bar.add_task("pairs", total=max_games, interval="")
+        task = bar.add_task("pairs", total=question.max_games, interval="")
 
         def look(games: int, found: tuple[Finding, ...]) -> None:
             bar.update(task, completed=games, interval=_intervals_text(found))
@@ -250,7 +291,9 @@ def _compare(system: str, seed: int, text: str, metric_names: list[str], until: 
                          question, look)
     if json_output:
         common = _without(config_dump(arms[0].config), key)
-        emit_json({"system": system, "seed": seed, "agents": list(names),
+        players = [list(seats) for seats in question.players] if question.players \
+            else list(names)
+        emit_json({"system": system, "seed": seed, "agents": players,
                    "config": common, **answer.to_dict()}, "-")
         return
     console = Console(highlight=False)

@@ -48,6 +48,9 @@ class Question:
     until: Until = "decided"
     tolerance: float | None = None
     max_games: int = 10_000
+    players: tuple[tuple[str, ...], tuple[str, ...]] | None = None
+    """Each arm's players when the arms differ by players, not by a setting (both arms
+    then have the same config)."""
 
     @property
     def values(self) -> tuple[str, str]:
@@ -233,10 +236,11 @@ def paired_batches(system: str, agents: tuple[str, ...], seed: int,
                    question: Question) -> Iterator[Batch]:
     """Arm A's batch then arm B's, of the same games, up to ``max_games`` pairs."""
     configs = [arm.config.model_dump_json() for arm in question.arms]
+    players = question.players or (agents, agents)
     for start in range(0, question.max_games, PAIR_BATCH):
         stop = min(question.max_games, start + PAIR_BATCH)
-        for arm, config in zip(question.arms, configs, strict=True):
-            yield Batch(system, config, agents, seed, arm.index, start, stop)
+        for arm, config, seats in zip(question.arms, configs, players, strict=True):
+            yield Batch(system, config, seats, seed, arm.index, start, stop)
 
 
 Rows = list[dict[str, Figure]]
