@@ -162,3 +162,58 @@ def test_every_front_draws_where_a_game_stands() -> None:
 
     assert front_for("squad") is PlainFront and front_for("amulet") is FRONTS["amulet"]
     assert all(callable(getattr(front, "standing", None)) for front in FRONTS.values())
+
+
+def test_uvtt_writes_the_players_map_at_that_point(capsys: pytest.CaptureFixture[str],
+                                                   record_file: Path, tmp_path: Path) -> None:
+    from undercroft.maps.uvtt import UvttFile
+    from uvtt_checks import doors_not_hung
+
+    target = tmp_path / "map.uvtt"
+    result = run(capsys, "replay", str(record_file), "--round", "5", "--uvtt", str(target),
+                 "--json")
+    assert result.code == 0, result.err
+    json.loads(result.out)
+    document = json.loads(target.read_text(encoding="utf-8"))
+    UvttFile.model_validate(document)
+    assert document["line_of_sight"] and doors_not_hung(document) == []
+    assert "the players' map" in document["notes"]
+
+
+def test_uvtt_of_a_card_crawl_game(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    """Any system with a players' map: Card Crawl's rooms entered and corridors seen."""
+    from undercroft.maps.uvtt import UvttFile
+
+    ruleset = get("cardcrawl")
+    config = ruleset.config_model().model_validate(ruleset.info.quick_config)
+    state = ruleset.new(config, 5)
+    record = new_record(ruleset, config, 5)
+    play_out(ruleset, state, {seat: RandomAgent() for seat in ruleset.seats(state)}, 5, record)
+    path, target = tmp_path / "cardcrawl.json", tmp_path / "map.uvtt"
+    save_record(record, path)
+    result = run(capsys, "replay", str(path), "--uvtt", str(target))
+    assert result.code == 0, result.err
+    document = json.loads(target.read_text(encoding="utf-8"))
+    UvttFile.model_validate(document)
+    assert document["portals"] and "corridor from" in document["notes"]
+
+
+def test_uvtt_of_a_system_without_a_map_is_bad_input(capsys: pytest.CaptureFixture[str],
+                                                     tmp_path: Path) -> None:
+    ruleset = get("squad")
+    config = ruleset.config_model().model_validate(ruleset.info.quick_config)
+    state = ruleset.new(config, 11)
+    record = new_record(ruleset, config, 11)
+    play_out(ruleset, state, {seat: RandomAgent() for seat in ruleset.seats(state)}, 11,
+             record)
+    path, target = tmp_path / "squad.json", tmp_path / "map.uvtt"
+    save_record(record, path)
+    assert_bad_input(run(capsys, "replay", str(path), "--uvtt", str(target)),
+                     "--uvtt: squad has no level map to draw")
+    assert not target.exists()
+
+
+def test_uvtt_into_a_missing_folder_is_bad_input(capsys: pytest.CaptureFixture[str],
+                                                 record_file: Path, tmp_path: Path) -> None:
+    assert_bad_input(run(capsys, "replay", str(record_file), "--uvtt",
+                         str(tmp_path / "no" / "map.uvtt")), "--uvtt")

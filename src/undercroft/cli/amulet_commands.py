@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import sys
 import tempfile
 from pathlib import Path
@@ -21,6 +22,7 @@ from undercroft.maps.paper import DEFAULT_PAPER, DEFAULT_SCALE, paper_name, pars
 from undercroft.maps.pdf import level_pdf
 from undercroft.maps.png import render_png
 from undercroft.maps.svg import render_svg
+from undercroft.maps.uvtt_level import level_uvtt
 from undercroft.systems.amulet.characters.modos import convert, read_sheet
 from undercroft.systems.amulet.generation.config import DEFAULT_LEVEL_SIZE, LevelConfig
 from undercroft.systems.amulet.generation.discovery import mark_players_knowledge
@@ -133,6 +135,9 @@ def generate(
         "--json", help="Write the level as JSON to FILE, or '-' for stdout.")] = None,
     svg: Annotated[Path | None, typer.Option("--svg", help="Write a printable SVG map.")] = None,
     png: Annotated[Path | None, typer.Option("--png", help="Write a PNG map.")] = None,
+    uvtt: Annotated[Path | None, typer.Option(
+        "--uvtt", help="Write a Universal VTT file (.uvtt, .dd2vtt): the map with its walls "
+        "and doors for Foundry VTT, Roll20 or Fantasy Grounds.")] = None,
     ascii_map: Annotated[bool, typer.Option("--ascii", help="Print the map as text.")] = False,
     smooth: Annotated[bool, typer.Option("--smooth-circles",
                                          help="Draw Circle rooms round, not octagonal.")] = False,
@@ -150,12 +155,10 @@ def generate(
     """Generate one whole Amulet level from the seed's tables, and print or save its map."""
     generator = level_generator(seed, depth, size, gm_choice)
     pdf_paper, scale_mm = paper_name(paper), parse_scale(scale)
-    if pdf is not None:
-        check_target(pdf, "--pdf")
     if json_target == "-" and ascii_map:
         raise BadInput("--ascii and --json - both want standard output; "
                        "write the JSON to a file instead")
-    for target, option in ((svg, "--svg"), (png, "--png"),
+    for target, option in ((svg, "--svg"), (png, "--png"), (pdf, "--pdf"), (uvtt, "--uvtt"),
                            (None if json_target in (None, "-") else Path(json_target), "--json")):
         if target is not None:
             check_target(target, option)
@@ -170,9 +173,11 @@ def generate(
     if pdf is not None:
         write_bytes(pdf, level_pdf(level, player_view=player_view, paper=pdf_paper,
                                    scale_mm=scale_mm), "--pdf")
+    if uvtt is not None:
+        write_text(uvtt, json.dumps(level_uvtt(level, player_view=player_view)), "--uvtt")
     if json_target is not None:
         emit_json(level_dict(generator), json_target)
-    if ascii_map or (json_target is None and svg is None and png is None and pdf is None):
+    if ascii_map or all(target is None for target in (json_target, svg, png, pdf, uvtt)):
         console = Console(highlight=False)
         console.print(f"[bold]{level.title}[/bold] - {len(level.rooms)} rooms, "
                       f"{level.level_size}x{level.level_size} units")

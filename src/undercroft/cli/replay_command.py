@@ -9,6 +9,7 @@ ruleset's (engine.capabilities.standing) and the drawing is the system's termina
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable
 from pathlib import Path
 from typing import Annotated, Any
@@ -24,6 +25,7 @@ from undercroft.engine.record import Record, load_record, replay, state_hash
 from undercroft.engine.registry import get
 from undercroft.errors import BadInput
 from undercroft.maps.svg import render_svg
+from undercroft.maps.uvtt_level import level_uvtt
 
 
 def register(app: typer.Typer) -> None:
@@ -38,20 +40,28 @@ def replay_command(
         "--round", help="Stop at round N (the state once round N is over).")] = None,
     svg: Annotated[Path | None, typer.Option(
         "--svg", help="Draw the players' map of the level at that point.")] = None,
+    uvtt: Annotated[Path | None, typer.Option(
+        "--uvtt", help="Write the players' map at that point as a Universal VTT file "
+        "(walls and doors for a virtual tabletop).")] = None,
 ) -> None:
     """Replay a game record exactly and show where it stands (at its end, or at --round)."""
     if round_ is not None and round_ < 0:
         raise BadInput(f"--round {round_}: expected 0 or more")
-    if svg is not None:
-        check_target(svg, "--svg")
+    for target, option in ((svg, "--svg"), (uvtt, "--uvtt")):
+        if target is not None:
+            check_target(target, option)
     record = load_record(path)
     ruleset, state, _ = replay(record, str(path), until=_until_round(record, round_))
     figures = replay_figures(ruleset, state, record)
-    if svg is not None:
-        if not isinstance(ruleset, PlayersMap):
-            raise BadInput(f"--svg: {record.system} has no level map to draw")
-        write_text(svg, render_svg(ruleset.players_map(state, None), player_view=True),
-                   "--svg")
+    for target, option in ((svg, "--svg"), (uvtt, "--uvtt")):
+        if target is not None and not isinstance(ruleset, PlayersMap):
+            raise BadInput(f"{option}: {record.system} has no level map to draw")
+    if isinstance(ruleset, PlayersMap) and (svg is not None or uvtt is not None):
+        level = ruleset.players_map(state, None)
+        if svg is not None:
+            write_text(svg, render_svg(level, player_view=True), "--svg")
+        if uvtt is not None:
+            write_text(uvtt, json.dumps(level_uvtt(level, player_view=True)), "--uvtt")
     if json_output:
         emit_json(figures, "-")
         return
