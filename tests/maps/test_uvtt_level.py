@@ -22,7 +22,7 @@ from undercroft.maps.marks import MARKS
 from undercroft.maps.model import Exit, LevelMap, Passage, Room
 from undercroft.maps.primitives import Line, Polyline
 from undercroft.maps.uvtt import UvttFile, VttMap, VttPortal, uvtt_document
-from undercroft.maps.uvtt_level import EXIT_TREATMENT, level_uvtt, level_vtt
+from undercroft.maps.uvtt_level import EXIT_TREATMENT, image_grid, level_uvtt, level_vtt
 from undercroft.systems.amulet.generation.config import DEFAULT_LEVEL_SIZE, LevelConfig
 from undercroft.systems.amulet.generation.discovery import mark_players_knowledge
 from undercroft.systems.amulet.generation.generator import LevelGenerator
@@ -138,6 +138,12 @@ def test_an_exported_level_passes_the_format() -> None:
     image = base64.b64decode(doc["image"])
     assert image[:8] == b"\x89PNG\r\n\x1a\n"
     assert doc["line_of_sight"] and doc["portals"]
+
+
+def test_a_big_level_gets_fewer_pixels_a_square() -> None:
+    assert image_grid(12) == 70 and image_grid(117) == 70
+    assert image_grid(118) == 69 and image_grid(200) == 40
+    assert image_grid(12, 20) == 20
 
 
 def test_every_exit_type_the_map_draws_is_decided() -> None:

@@ -39,6 +39,9 @@ EXIT_TREATMENT: Final[dict[str, Treatment]] = {
 ``door`` a portal, closed until opened; ``opens`` a wall until opened, then an open
 portal; ``open`` an open portal; ``note`` the wall is left as drawn and the exit is
 listed in the notes. A type not in the table is a note too."""
+MAX_IMAGE: Final = 8192
+"""The most pixels a side the image may have: a texture size every tabletop's graphics
+take, and a file that stays a few tens of megabytes even for a 200-unit level."""
 DIGITS: Final = 9
 """Decimal places points are rounded to, so pieces of wall that meet are joined."""
 
@@ -51,11 +54,19 @@ crosses the axis it does not run along."""
 def level_uvtt(level: LevelMap, *, player_view: bool,
                pixels_per_grid: int = PIXELS_PER_GRID) -> dict[str, Any]:
     """The Universal VTT file (as JSON) of ``level``: the players' version, or the game
-    master's, drawn at ``pixels_per_grid`` pixels a unit."""
+    master's, drawn at ``pixels_per_grid`` pixels a unit (fewer for a level too big for
+    that: :func:`image_grid`)."""
     from undercroft.maps.png import level_png
 
-    image = level_png(level, player_view=player_view, pixels_per_unit=pixels_per_grid)
-    return uvtt_document(level_vtt(level, player_view=player_view), image, pixels_per_grid)
+    pixels = image_grid(level.level_size, pixels_per_grid)
+    image = level_png(level, player_view=player_view, pixels_per_unit=pixels)
+    return uvtt_document(level_vtt(level, player_view=player_view), image, pixels)
+
+
+def image_grid(size: int, pixels_per_grid: int = PIXELS_PER_GRID) -> int:
+    """Pixels a grid square for a level ``size`` units a side: ``pixels_per_grid``, or
+    fewer when the image would be wider than :data:`MAX_IMAGE` pixels."""
+    return max(1, min(pixels_per_grid, MAX_IMAGE // max(size, 1)))
 
 
 def level_vtt(level: LevelMap, *, player_view: bool) -> VttMap:
