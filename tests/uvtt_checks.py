@@ -68,17 +68,13 @@ def off_lines(lines: list[LineString], drawn: Any) -> list[LineString]:
 
 
 def doors_not_hung(document: dict[str, Any]) -> list[int]:
-    """Indexes of doors not hung in a wall, where doors may share a frame: each end meets
-    a wall or another door's end, and every run of doors joined end to end meets a wall
-    somewhere. A small room whose every wall is a way out (a door, an opening) has
-    corners where only doors meet; ``portals_without_walls`` counts those, this does not."""
+    """Indexes of doors not hung in a wall, where doors may hold one another: each end
+    meets a wall or another door, and every run of doors that meet meets a wall somewhere.
+    A small room whose every wall is a way out has corners where only doors meet, or a
+    door ending on a wider one; ``portals_without_walls`` counts those, this does not."""
     walls = unary_union(wall_lines(document)).buffer(TOLERANCE)
     doors = portal_lines(document)
     ends = [[Point(xy) for xy in door.coords] for door in doors]
-
-    def joined(i: int, j: int) -> bool:
-        return any(a.distance(b) <= TOLERANCE for a in ends[i] for b in ends[j])
-
     group = list(range(len(doors)))
 
     def root(i: int) -> int:
@@ -86,16 +82,12 @@ def doors_not_hung(document: dict[str, Any]) -> list[int]:
             i = group[i]
         return i
 
+    held = [all(walls.contains(end) or any(
+        j != i and doors[j].distance(end) <= TOLERANCE for j in range(len(doors)))
+        for end in ends[i]) for i in range(len(doors))]
     for i in range(len(doors)):
         for j in range(i):
-            if joined(i, j):
+            if doors[i].distance(doors[j]) <= TOLERANCE:
                 group[root(i)] = root(j)
     on_wall = {root(i) for i in range(len(doors)) if any(walls.contains(e) for e in ends[i])}
-    loose = []
-    for i in range(len(doors)):
-        held = all(walls.contains(end) or any(
-            j != i and any(end.distance(other) <= TOLERANCE for other in ends[j])
-            for j in range(len(doors))) for end in ends[i])
-        if not held or root(i) not in on_wall:
-            loose.append(i)
-    return loose
+    return [i for i in range(len(doors)) if not held[i] or root(i) not in on_wall]

@@ -94,7 +94,16 @@ def check_against_drawing(level: LevelMap, player_view: bool) -> None:
     assert off_lines(wall_lines(doc), walls) == [], where
     assert off_lines(portal_lines(doc), walls.union(drawn_exits(level, player_view))) == [], where
     assert doors_not_hung(doc) == [], where
+    doors = MultiLineString([line.coords for line in portal_lines(doc)]).buffer(1e-6)
     for room in shown_rooms(level, player_view):
+        for exit_ in room.exits:
+            treatment = EXIT_TREATMENT.get(exit_.type, "note")
+            if (player_view and not exit_.found) or treatment == "note" or (
+                    treatment == "opens" and not exit_.opened):
+                continue
+            opening = LineString(flipped(exit_.segment, size))
+            where_exit = f"{where}: exit {exit_.id} of room {room.id}"
+            assert doors.contains(opening if opening.length else opening.centroid), where_exit
         floor = ShapelyPolygon(flipped(room.polygon, size))
         filled = flood(doc, floor.representative_point().coords[0])
         assert filled is not None, f"{where}: room {room.id}"

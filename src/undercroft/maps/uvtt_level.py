@@ -16,9 +16,10 @@ from __future__ import annotations
 
 import math
 from collections import defaultdict
+from collections.abc import Iterable, Iterator
 from typing import Any, Final, Literal
 
-from undercroft.maps.drawing import shown_exits, shown_rooms
+from undercroft.maps.drawing import shown_rooms
 from undercroft.maps.model import Exit, LevelMap, Point, Room, Segment
 from undercroft.maps.uvtt import PIXELS_PER_GRID, VttMap, VttPoint, VttPortal, uvtt_document
 
@@ -78,7 +79,7 @@ def level_vtt(level: LevelMap, *, player_view: bool) -> VttMap:
     whose = "players'" if player_view else "game master's"
     notes = [f"{level.title or 'Dungeon level'}: the {whose} map; one grid square is one "
              "map unit; squares are (column, row) from the top-left, counting from 0."]
-    for room, exit_ in shown_exits(level, player_view):
+    for room, exit_ in _shown_exits(rooms.values(), player_view):
         treatment = EXIT_TREATMENT.get(exit_.type, "note")
         if treatment == "door":
             doors.append((_opening(room, exit_), not exit_.opened))
@@ -101,6 +102,18 @@ def level_vtt(level: LevelMap, *, player_view: bool) -> VttMap:
                   portals=[VttPortal(_flip(a, size), _flip(b, size), closed)
                            for (a, b), closed in _unique(doors)],
                   notes=notes)
+
+
+def _shown_exits(rooms: Iterable[Room], player_view: bool) -> Iterator[tuple[Room, Exit]]:
+    """Every exit of the shown rooms the map's reader knows of (the players' version
+    leaves out secret exits not found). Both sides of an opening come, and
+    :func:`_unique` makes them one portal: ``drawing.shown_exits`` pairs the sides by
+    their ids, which Card Crawl's players' map does not keep unique (each room names its
+    exits by where they lead), so it would drop whole corridors' doors."""
+    for room in rooms:
+        for exit_ in room.exits:
+            if exit_.found or not player_view:
+                yield room, exit_
 
 
 def _opening(room: Room, exit_: Exit) -> Segment:
@@ -127,12 +140,26 @@ def _opening(room: Room, exit_: Exit) -> Segment:
 
 
 def _unique(doors: list[tuple[Segment, bool]]) -> list[tuple[Segment, bool]]:
-    """Each opening once (closed if any exit on it is closed), in the order first met."""
-    found: dict[tuple[Point, Point], bool] = {}
+    """One portal for each way through a wall: the sides of an opening, and a wide exit
+    with the narrower exits of the rooms behind it (a walldoor onto several rooms), lie
+    over one another and become one portal along all of them, closed if any is. Ways
+    that only touch end to end stay apart."""
+    by_line: dict[LineKey, list[tuple[Interval, bool]]] = defaultdict(list)
     for (a, b), closed in doors:
-        key = tuple(sorted((_round(a), _round(b))))
-        found[(key[0], key[1])] = found.get((key[0], key[1]), False) or closed
-    return [((a, b), closed) for (a, b), closed in found.items()]
+        key, span = _line_of(a, b)
+        by_line[key].append((span, closed))
+    portals = []
+    for key, spans in by_line.items():
+        merged: list[tuple[float, float, bool]] = []
+        for (lo, hi), closed in sorted(spans):
+            if merged and lo < merged[-1][1] - 1e-9:
+                start, end, shut = merged[-1]
+                merged[-1] = (start, max(end, hi), shut or closed)
+            else:
+                merged.append((lo, hi, closed))
+        portals += [((_point_on(key, lo), _point_on(key, hi)), closed)
+                    for lo, hi, closed in merged]
+    return portals
 
 
 def _round(point: Point) -> Point:
