@@ -29,11 +29,13 @@ from undercroft.engine.capabilities import PlayersMap
 from undercroft.errors import BadInput, first_problem, one_line
 from undercroft.maps.data import players_map_data
 from undercroft.maps.model import LevelMap
+from undercroft.maps.paper import paper_name, parse_scale
 from undercroft.maps.svg import render_svg
 from undercroft.store.games import GameStore
 from undercroft.web.hosts import AllowedHosts, own_names
 from undercroft.web.limits import NO_STORE, Limits
 from undercroft.web.live import SNAPSHOT_EVERY, LiveTable
+from undercroft.web.map_files import MapFile, MapFiles, snapshot
 from undercroft.web.pages import register_pages
 from undercroft.web.payloads import Update, systems
 from undercroft.web.quotas import ServeLimits
@@ -142,6 +144,8 @@ def _address(request: Request | WebSocket) -> str:
 
 
 def _api_routes(app: FastAPI, service: TableService, invite_url: str | None) -> None:
+    map_files = MapFiles()
+
     def seat_link(request: Request, token: str) -> str:
         """A seat's invite link on the address phones open (``create_app``)."""
         base = invite_url or str(request.base_url)
@@ -181,6 +185,22 @@ def _api_routes(app: FastAPI, service: TableService, invite_url: str | None) -> 
             data = players_map_data(_players_map(live))
         return JSONResponse(data)
 
+    @app.get("/api/table/map.uvtt")
+    def level_map_uvtt(request: Request, t: str = "") -> Response:
+        live = service.watch(t, _address(request))
+        with live.lock:
+            level, step = snapshot(_players_map(live)), live.table.steps
+        return _download(map_files.uvtt(live.id, step, level))
+
+    @app.get("/api/table/map.pdf")
+    def level_map_pdf(request: Request, t: str = "", paper: str = "a4",
+                      scale: str = "5mm") -> Response:
+        chosen_paper, scale_mm = paper_name(paper, "paper"), parse_scale(scale, "scale")
+        live = service.watch(t, _address(request))
+        with live.lock:
+            level, step = snapshot(_players_map(live)), live.table.steps
+        return _download(map_files.pdf(live.id, step, level, chosen_paper, scale_mm))
+
     @app.get("/api/table/qr.svg")
     def invite_code(request: Request, t: str = "", seat: str = "") -> Response:
         url = seat_link(request, service.invite(t, _address(request), seat))
@@ -199,6 +219,12 @@ def _api_routes(app: FastAPI, service: TableService, invite_url: str | None) -> 
     @app.post("/api/seat/choose")
     def choose(request: Request, body: Choice, t: str = "") -> Response:
         return _json(service.choose(t, _address(request), body.choice, body.step))
+
+
+def _download(file: MapFile) -> Response:
+    """A file the browser saves under its own name, not a page it shows."""
+    return Response(file.content, media_type=file.media_type,
+                    headers={"Content-Disposition": f'attachment; filename="{file.filename}"'})
 
 
 def _json(text: str) -> Response:

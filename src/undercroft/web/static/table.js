@@ -9,6 +9,7 @@ import {EventLog} from "./log.js";
 import {drawFacts, drawFoes, drawHeroes, drawOutcome, drawSeats, waitingLine} from "./panels.js";
 import {Announcer} from "./speech.js";
 import {drawInvites} from "./invites.js";
+import {drawMapFiles} from "./map_files.js";
 
 const token = pageToken();
 const announcer = new Announcer(byId("announcement"));
@@ -52,6 +53,7 @@ function draw(state) {
   log.update(state);
   announcer.update(state);
   drawInvites(state, token);
+  drawMapFiles(state, token);
 }
 
 /** The party's treasure and tokens in one line. */
