@@ -15,10 +15,11 @@ from rich.table import Table
 from undercroft.cli.amulet_explore import Walkthrough
 from undercroft.cli.amulet_scenario import scenario_command
 from undercroft.cli.output import check_target, emit_json, new_seed, write_bytes, write_text
+from undercroft.cli.paper_options import DEFAULT_PAPER, DEFAULT_SCALE, Paper, Scale
 from undercroft.errors import BadInput, flag
 from undercroft.maps.ascii import render_ascii
 from undercroft.maps.model import LevelMap
-from undercroft.maps.paper import DEFAULT_PAPER, DEFAULT_SCALE, paper_name, parse_scale
+from undercroft.maps.paper import paper_name, parse_scale
 from undercroft.maps.pdf import level_pdf
 from undercroft.maps.png import render_png
 from undercroft.maps.svg import render_svg
@@ -147,10 +148,8 @@ def generate(
     pdf: Annotated[Path | None, typer.Option(
         "--pdf", help="Write a print-ready PDF: the map at true scale, then the room key.")] \
         = None,
-    paper: Annotated[str, typer.Option("--paper", help="PDF paper: a4 or letter.")] \
-        = DEFAULT_PAPER,
-    scale: Annotated[str, typer.Option(
-        "--scale", help="PDF length of one grid square: 5mm, 1cm, 0.25in.")] = DEFAULT_SCALE,
+    paper: Paper = DEFAULT_PAPER,
+    scale: Scale = DEFAULT_SCALE,
 ) -> None:
     """Generate one whole Amulet level from the seed's tables, and print or save its map."""
     generator = level_generator(seed, depth, size, gm_choice)

@@ -19,8 +19,9 @@ from rich.table import Table
 from rich.text import Text
 
 from undercroft.cli.output import check_target, emit_json, new_seed, write_bytes, write_text
+from undercroft.cli.paper_options import DEFAULT_PAPER, DEFAULT_SCALE, Paper, Scale
 from undercroft.errors import BadInput, first_problem
-from undercroft.maps.paper import DEFAULT_PAPER, DEFAULT_SCALE, paper_name, parse_scale
+from undercroft.maps.paper import paper_name, parse_scale
 from undercroft.systems.cardcrawl.dungeon.connect import MAX_ENTRANCES
 from undercroft.systems.cardcrawl.dungeon.dice import DIE_SIZES, MAX_ROOMS
 from undercroft.systems.cardcrawl.dungeon.drawing import render_png, render_svg
@@ -74,10 +75,8 @@ def dungeon_command(
     pdf: Annotated[Path | None, typer.Option(
         "--pdf", help="Write a print-ready PDF: the plan at true scale, then the room list.")] \
         = None,
-    paper: Annotated[str, typer.Option("--paper", help="PDF paper: a4 or letter.")] \
-        = DEFAULT_PAPER,
-    scale: Annotated[str, typer.Option(
-        "--scale", help="PDF length of one grid square: 5mm, 1cm, 0.25in.")] = DEFAULT_SCALE,
+    paper: Paper = DEFAULT_PAPER,
+    scale: Scale = DEFAULT_SCALE,
 ) -> None:
     """Generate a Random Dungeon (seed 004): sizes, types, connections, and a grid plan."""
     config, layout_config = read_options(rooms, vary, die, repeats, max_repeats, lower_level,
