@@ -229,3 +229,20 @@ def test_generate_never_replaces_a_folder_with_the_pdf(capsys: pytest.CaptureFix
                  str(svg), "--pdf", str(folder))
     assert_bad_input(result, "--pdf")
     assert folder.is_dir() and not svg.exists()  # refused before anything was written
+
+
+def test_the_legend_explains_only_the_marks_on_the_map() -> None:
+    from test_render_fixtures import one_room, rich_level
+
+    from undercroft.maps.model import Exit
+
+    door_only = one_room(Exit("1.1", "door", "E", ((5, 3), (5, 4))))
+    text = " ".join(page.text() for page in
+                    pages(level_pdf(door_only, player_view=False, paper="a4", scale_mm=5.0,
+                                    compress=False)))
+    assert "Door or walldoor" in text
+    assert "Teleporter" not in text and "Food ward" not in text
+    rich = " ".join(page.text() for page in
+                    pages(level_pdf(rich_level(), player_view=False, paper="a4",
+                                    scale_mm=5.0, compress=False)))
+    assert "Teleporter" in rich and "Crumbling wall" in rich

@@ -23,26 +23,32 @@ NOTE_CHARS, NOTE_W, NOTE_ROW = 42, 8.6, 0.48
 
 
 def key_and_notes(rooms: list[Room], notes: dict[int, list[str]], size: int,
-                  player_view: bool) -> tuple[list[Primitive], float, float]:
+                  player_view: bool, kinds: frozenset[str] | None = None
+                  ) -> tuple[list[Primitive], float, float]:
     """The key right of the map and the notes under both: primitives, right edge, lowest y.
 
-    ``notes`` holds, per room id, the texts that did not fit inside that room.
+    ``notes`` holds, per room id, the texts that did not fit inside that room. ``kinds``
+    (exit types) keeps only the marks of those kinds in the legend, for a key that
+    explains one map only; None keeps every mark, as a printed map's key does.
     """
     names = {mk.content_code(n): n for r in rooms for n in mk.content_names(r.contents)}
-    key, key_bottom = _legend(size + LEGEND_GAP, float(size), player_view, names)
+    key, key_bottom = _legend(size + LEGEND_GAP, float(size), player_view, names, kinds)
     width = size + LEGEND_GAP + LEGEND_W
     lines = [f"{rid}: " + "; ".join(texts) for rid, texts in notes.items() if texts]
     notes_items, notes_bottom = _notes(lines, 0.0, -MARGIN, width)
     return key + notes_items, width, min(key_bottom, notes_bottom)
 
 
-def _legend(x0: float, top: float, player_view: bool,
-            names: dict[str, str]) -> tuple[list[Primitive], float]:
-    """The key beside the map: every mark drawn by the map's own code, then content codes."""
+def _legend(x0: float, top: float, player_view: bool, names: dict[str, str],
+            kinds: frozenset[str] | None = None) -> tuple[list[Primitive], float]:
+    """The key beside the map: every mark (or those of ``kinds``) drawn by the map's own
+    code, then content codes."""
     out: list[Primitive] = [Text((x0, top), "Legend", LEGEND_HEAD, "legend-head", "start")]
     out += _compass((x0 + LEGEND_W - 1.2, top - 0.3))
     rows: list[tuple[list[Primitive], str]] = []
     for sample in mk.LEGEND_SAMPLES:
+        if kinds is not None and sample.exit_type not in kinds:
+            continue
         if not (sample.gm_only and player_view):
             rows.append((_sample_mark(sample, x0, top - ROW * (len(rows) + 1)), sample.text))
     extras = [("number", "Room number"), ("scale", "One grid unit (about 10 ft)")]

@@ -357,7 +357,7 @@ def level_sheet(level: LevelMap, padded: Drawing, player_view: bool) -> Sheet:
              "1 square = 1 unit (about 10 ft)", "north up"]
     entries = [_room_entry(room, [ex for ex in room.exits if ex.found or not player_view],
                            player_view) for room in sorted(rooms, key=lambda r: r.id)]
-    legend, size = _legend_svg(level.level_size, player_view)
+    legend, size = _legend_svg(level.level_size, player_view, _kinds(rooms, player_view))
     key_title = "players' key" if player_view else "game master's key"
     return Sheet(title, facts, drawing_svg(padded, title, _SVG_PX_PER_UNIT),
                  (padded.width, padded.height), entries, key_title.capitalize(),
@@ -407,10 +407,20 @@ def _exit_words(ex: Exit) -> str:
     return f"{words} ({ex.wall})"
 
 
-def _legend_svg(size: int, player_view: bool) -> tuple[str, tuple[float, float]]:
-    """The map's own legend of marks, drawn alone, and its size in points. Its list of
-    content codes is left out: the key spells each room's contents out beside its code."""
-    items, right, _ = key_and_notes([], {}, size, player_view)
+def _kinds(rooms: list[Room], player_view: bool) -> frozenset[str]:
+    """The exit types this map shows (``open`` too where a door or ward was opened), so
+    its legend explains only marks on it (a Card Crawl map has none of Amulet's wards)."""
+    shown = [ex for room in rooms for ex in room.exits if ex.found or not player_view]
+    return frozenset({ex.type for ex in shown} | ({"open"} if any(ex.opened for ex in shown)
+                                                  else set()))
+
+
+def _legend_svg(size: int, player_view: bool,
+                kinds: frozenset[str]) -> tuple[str, tuple[float, float]]:
+    """The legend of the marks on the map, drawn alone, and its size in points. Its list
+    of content codes is left out: the key spells each room's contents out beside its
+    code."""
+    items, right, _ = key_and_notes([], {}, size, player_view, kinds)
     bottom = min(y for item in items for y in _ys(item))
     legend = Drawing((size + LEGEND_GAP - 0.4, bottom - 0.5, right, size + 1.2), items)
     return (drawing_svg(legend, "Legend", _SVG_PX_PER_UNIT),
