@@ -27,7 +27,8 @@ def test_the_table_downloads_its_level_for_a_virtual_tabletop(tmp_path: Path) ->
     answer = client.get("/api/table/map.uvtt", params={"t": table.token})
     assert answer.status_code == 200, answer.text
     assert answer.headers["content-disposition"].startswith("attachment; filename=")
-    assert answer.headers["content-disposition"].endswith('.uvtt"')
+    step = table.live().table.steps
+    assert answer.headers["content-disposition"].endswith(f'-step-{step}.uvtt"')
     document = UvttFile.model_validate(json.loads(answer.content))
     level = table.live().table.state.level.generator.level
     assert document.resolution.map_size.x == level.level_size
@@ -45,7 +46,7 @@ def test_the_table_downloads_its_level_to_print(tmp_path: Path) -> None:
     assert answer.headers["content-type"] == "application/pdf"
     assert answer.content.startswith(b"%PDF-")
     assert b"/MediaBox [ 0 0 612 792 ]" in answer.content
-    assert answer.headers["content-disposition"].endswith('.pdf"')
+    assert answer.headers["content-disposition"].endswith('-letter.pdf"')
 
 
 def test_bad_paper_or_scale_and_systems_without_a_map_are_refused(tmp_path: Path) -> None:

@@ -46,7 +46,7 @@ class MapFiles:
 
             document = level_uvtt(level, player_view=True)
             return MapFile(json.dumps(document).encode("utf-8"), "application/json",
-                           f"{file_stem(level)}.uvtt")
+                           f"{file_stem(level)}-step-{step}.uvtt")
 
         return self._file(("uvtt", table, step), draw)
 
@@ -57,7 +57,8 @@ class MapFiles:
             from undercroft.maps.pdf import level_pdf
 
             content = level_pdf(level, player_view=True, paper=paper, scale_mm=scale_mm)
-            return MapFile(content, "application/pdf", f"{file_stem(level)}.pdf")
+            return MapFile(content, "application/pdf",
+                           f"{file_stem(level)}-step-{step}-{paper}.pdf")
 
         return self._file(("pdf", table, step, paper, scale_mm), draw)
 
@@ -79,6 +80,7 @@ def snapshot(level: LevelMap) -> LevelMap:
 
 
 def file_stem(level: LevelMap) -> str:
-    """A file name from the level's title: ``Amulet - level 3`` -> ``amulet-level-3``."""
+    """A file name from the level's title: ``Amulet - level 3`` -> ``amulet-level-3``
+    (the routes add the step, so each download of a level keeps its own name)."""
     words = re.sub(r"[^a-z0-9]+", "-", level.title.lower()).strip("-")
     return words or "level"
