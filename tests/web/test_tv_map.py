@@ -53,8 +53,20 @@ def _inside(point: tuple[float, float], box: dict[str, float]) -> bool:
     return box["x"] <= x <= box["x"] + box["width"] and box["y"] <= y <= box["y"] + box["height"]
 
 
+def _box(locator: Any) -> dict[str, float] | None:
+    """The element's box. The map is drawn again on every new state (the automated seats
+    play on in the background), so one look may fall between the old drawing and the
+    new one: look again, a bounded number of times."""
+    for _ in range(50):
+        box: dict[str, float] | None = locator.bounding_box(timeout=WAIT_MS)
+        if box is not None:
+            return box
+        locator.page.wait_for_timeout(100)
+    return None
+
+
 def _assert_map_fills_the_screen(tv: Watched) -> None:
-    drawn = tv.page.locator("svg.tv-map").bounding_box()
+    drawn = _box(tv.page.locator("svg.tv-map"))
     assert drawn is not None
     assert drawn["width"] >= 0.6 * TV["width"], drawn
     assert drawn["y"] + drawn["height"] <= TV["height"]  # whole on the screen
@@ -125,7 +137,7 @@ def test_the_tv_map_shows_card_crawls_party_where_it_stands(
         str(view["where"])}
     if view["where"]:
         room = tv.page.locator(f'svg.tv-map polygon.room[data-room="{view["where"]}"]')
-        box = room.bounding_box()
+        box = _box(room)
         assert box is not None
         for index in range(tokens.count()):
             disc = tokens.nth(index).locator("circle").bounding_box()
