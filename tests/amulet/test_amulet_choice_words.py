@@ -42,7 +42,7 @@ def test_the_first_choices_of_a_seeded_game_name_what_they_are_aimed_at() -> Non
     assert said["attack gen-1 with melee"] == "Attack the demon generator in melee (gen-1)"
     assert said["search north"] == "Search the north wall for a secret way (north)"
     assert said["spend a token"] == "Spend a token: +50 health (spend a token)"
-    assert said["wait"] == "Wait (wait)"
+    assert said["wait"] == "Wait"  # the words are the id: not said twice
     assert not any(wording.futile or wording.pointless for wording in worded.values())
 
 

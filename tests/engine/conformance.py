@@ -87,7 +87,8 @@ def misfits(ruleset: Ruleset[Any, Any], state: Any) -> list[str]:
 
 def badly_worded(ruleset: Ruleset[Any, Any], state: Any) -> list[str]:
     """Every seat's legal choices that are not each said in words, with the choice's id
-    in brackets at the end (engine.capabilities.Wording), and any wording that changes
+    in brackets at the end (engine.capabilities.Wording; words that are the id itself
+    stand alone), and any wording that changes
     the game's truth by being read."""
     found = []
     before = truth_hash(ruleset, state)
@@ -101,9 +102,10 @@ def badly_worded(ruleset: Ruleset[Any, Any], state: Any) -> list[str]:
         for action, wording in zip(legal, worded, strict=True):
             if not wording.words.strip() or "\n" in wording.words:
                 found.append(f"{seat}: {action.text!r} worded {wording.words!r}")
-            elif isinstance(ruleset, ChoiceWords) and not wording.words.endswith(")"):
+            elif isinstance(ruleset, ChoiceWords) and not wording.words.endswith(")") \
+                    and wording.words.strip().lower() != action.text.strip().lower():
                 found.append(f"{seat}: {action.text!r} worded {wording.words!r} (no id "
-                             "in brackets at the end)")
+                             "in brackets at the end, nor the id itself)")
     if truth_hash(ruleset, state) != before:
         found.append("wording the choices changed the game's truth")
     return found

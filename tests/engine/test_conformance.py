@@ -184,7 +184,7 @@ def test_the_wording_check_catches_a_missing_or_unbracketed_wording() -> None:
 
     class Bare(Short):
         def choice_words(self, state: Any, seat: str, actions: Any) -> list[Wording]:
-            return [Wording(action.text) for action in actions]
+            return [Wording(f"Do {action.text}") for action in actions]
 
     assert any("wordings for" in problem for problem in badly_worded(Short(), state))
     assert any("no id in brackets" in problem for problem in badly_worded(Bare(), state))
@@ -360,3 +360,10 @@ def test_replay_catches_a_changed_record() -> None:
     record.choices[3] = {seat: "attack nobody with melee" for seat in record.choices[3]}
     with pytest.raises(BadInput, match="step 4"):
         replay(record)
+
+
+def test_words_that_are_the_choice_id_are_said_once() -> None:
+    from undercroft.engine.capabilities import with_choice_id
+
+    assert with_choice_id("Wait", "wait") == "Wait"
+    assert with_choice_id("Take the stair down", "1.1") == "Take the stair down (1.1)"

@@ -108,4 +108,4 @@ def test_a_dragon_statue_choice_says_the_stat_before_and_after() -> None:
     raised, keep = worded(state, Choice("raise", "strength"), Choice("keep"))
     assert raised.words == (f"Raise Strength by 2, {strength} to {strength + 2} "
                             "(raise strength)")
-    assert keep.words == "Keep the stats as they are (keep the stats as they are)"
+    assert keep.words == "Keep the stats as they are"

@@ -75,8 +75,11 @@ def test_a_phone_joins_by_the_invite_plays_in_words_and_reloads_its_log(
         if not buttons.count() or phone.locator("#outcome").is_visible():
             break
         labels = buttons.all_inner_texts()
-        if worded:
-            assert all(label.rstrip().endswith(")") for label in labels), labels
+        if worded:  # the id in brackets at the end, or words that are the id ("Wait")
+            choices = buttons.evaluate_all("nodes => nodes.map(node => node.dataset.choice)")
+            assert all(label.rstrip().endswith(")") or label.split("\n")[0].strip().lower()
+                       == choice.lower() for label, choice in zip(labels, choices, strict=True)
+                       ), labels
         before = phone.get_attribute("body", "data-step")
         buttons.first.click()
         phone.wait_for_selector(f"body:not([data-step='{before}'])", timeout=WAIT_MS)

@@ -95,8 +95,17 @@ class Wording:
         return {"words": self.words, "futile": self.futile, "pointless": self.pointless}
 
     def with_id(self, action: Action) -> Wording:
-        """The same wording with ``action``'s text in brackets at the end."""
-        return replace(self, words=f"{self.words} ({action.text})")
+        """The same wording with ``action``'s text in brackets at the end
+        (:func:`with_choice_id`)."""
+        return replace(self, words=with_choice_id(self.words, action.text))
+
+
+def with_choice_id(words: str, choice_id: str) -> str:
+    """``words`` with the choice's id in brackets at the end, so a player can type either;
+    words that already are the id are said once ("Wait", not "Wait (wait)")."""
+    if words.strip().lower() == choice_id.strip().lower():
+        return words
+    return f"{words} ({choice_id})"
 
 
 @runtime_checkable

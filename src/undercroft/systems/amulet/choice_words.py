@@ -23,7 +23,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Final
 
-from undercroft.engine.capabilities import Wording
+from undercroft.engine.capabilities import Wording, with_choice_id
 from undercroft.systems.amulet.characters.heroes import ABILITIES
 from undercroft.systems.amulet.characters.monster_numbers import has
 from undercroft.systems.amulet.room.actions import Action
@@ -67,7 +67,7 @@ class RoomWords:
     def word(self, action: Action) -> Wording:
         wording = self._word(action)
         if action.half:
-            return Wording(_with_id(wording.words, "take half"), wording.futile,
+            return Wording(with_choice_id(wording.words, "take half"), wording.futile,
                            wording.pointless)
         return wording
 
@@ -78,30 +78,31 @@ class RoomWords:
             return self._attack(target, action.mode or "melee")
         if verb == "flank":
             foe = self._foe_name(target)
-            return Wording(_with_id(f"Flank {foe}", target), self._proof(target))
+            return Wording(with_choice_id(f"Flank {foe}", target), self._proof(target))
         if verb == "pick up":
             return self._pick_up(target)
         if verb == "open":
             return self._open(target)
         if verb in ("leave", "sneak"):
             how = "Go through" if verb == "leave" else "Sneak out through"
-            return Wording(_with_id(f"{how} {self._exit_name(target)}{into}", target))
+            return Wording(with_choice_id(f"{how} {self._exit_name(target)}{into}", target))
         if verb == "descend":
             if target in _WALLS:
-                return Wording(_with_id(f"Take the stairs down by the {target} wall", target))
-            return Wording(_with_id(f"Take {self._exit_name(target)} down", target))
+                return Wording(with_choice_id(f"Take the stairs down by the {target} wall", target))
+            return Wording(with_choice_id(f"Take {self._exit_name(target)} down", target))
         if verb == "teleport":
-            return Wording(_with_id(f"Step into {self._exit_name(target)}", target))
+            return Wording(with_choice_id(f"Step into {self._exit_name(target)}", target))
         if verb == "slip":
-            return Wording(_with_id(f"Slip through the {target} wall{into}", target))
+            return Wording(with_choice_id(f"Slip through the {target} wall{into}", target))
         if verb == "search":
-            return Wording(_with_id(f"Search the {target} wall for a secret way", target))
+            return Wording(with_choice_id(f"Search the {target} wall for a secret way", target))
         if verb == "cover":
-            return Wording(_with_id(f"Take cover behind {self._content_name(target)}", target))
+            cover = self._content_name(target)
+            return Wording(with_choice_id(f"Take cover behind {cover}", target))
         if verb == "ward":
-            return Wording(_with_id(f"Let the ward open {self._far_door(target)}", target))
+            return Wording(with_choice_id(f"Let the ward open {self._far_door(target)}", target))
         if verb == "point":
-            return Wording(_with_id(f"Spend a level point on {target}{self._raise(target)}",
+            return Wording(with_choice_id(f"Spend a level point on {target}{self._raise(target)}",
                                     target))
         return self._plain(action)
 
@@ -112,22 +113,22 @@ class RoomWords:
         dead = hero is not None and hero.status == "dead"
         if verb == "wait":
             if dead:
-                return Wording(_with_id("Stay down for now", text))
+                return Wording(with_choice_id("Stay down for now", text))
             if hero is not None and hero.ward_door:
-                return Wording(_with_id("Let the ward's gift go", text))
-            return Wording(_with_id("Wait", text))
+                return Wording(with_choice_id("Let the ward's gift go", text))
+            return Wording(with_choice_id("Wait", text))
         if verb == "token":
             if dead:
-                return Wording(_with_id(f"Spend a token: back in the game with "
+                return Wording(with_choice_id(f"Spend a token: back in the game with "
                                         f"{self.revive_health} health beside the party", text))
-            return Wording(_with_id(f"Spend a token: +{self.token_health} health", text))
+            return Wording(with_choice_id(f"Spend a token: +{self.token_health} health", text))
         said = {
             "potion": "Use a potion: six Magic dice on the nearest swarm and the generators",
             "read": "Read the scroll's magic word: every wall becomes a stair for a while",
             "alone": "Stand apart from the party", "formation": "Join the party's formation",
             "escape": "Try to climb out of the quicksand", "race": "Race for treasure",
         }
-        return Wording(_with_id(said.get(verb, text.capitalize()), text))
+        return Wording(with_choice_id(said.get(verb, text.capitalize()), text))
 
     def _attack(self, target: str, mode: str) -> Wording:
         how = "in melee" if mode == "melee" else "with a shot"
@@ -139,48 +140,48 @@ class RoomWords:
             content = scene.content(target)
             if content is not None:
                 return self._shoot(content)
-        return Wording(_with_id(f"Attack {self._foe_name(target)} {how}", target),
+        return Wording(with_choice_id(f"Attack {self._foe_name(target)} {how}", target),
                        self._proof(target))
 
     def _attack_exit(self, exit_: ExitState, how: str) -> Wording:
         name = self._exit_name(exit_.id)
         if exit_.kind == "food":
-            return Wording(_with_id(f"Shoot open {name}, losing the food", exit_.id))
+            return Wording(with_choice_id(f"Shoot open {name}, losing the food", exit_.id))
         if exit_.kind == "crumble":
-            return Wording(_with_id(f"Strike {name} {how}", exit_.id))
-        return Wording(_with_id(f"Strike the lock of {name} {how}", exit_.id))
+            return Wording(with_choice_id(f"Strike {name} {how}", exit_.id))
+        return Wording(with_choice_id(f"Strike the lock of {name} {how}", exit_.id))
 
     def _shoot(self, content: Content) -> Wording:
         name = self._content_name(content.id)
         if content.kind == "potion":
-            return Wording(_with_id(f"Shoot {name}: it bursts for 6d6", content.id))
-        return Wording(_with_id(f"Shoot {name} to destroy it", content.id),
+            return Wording(with_choice_id(f"Shoot {name}: it bursts for 6d6", content.id))
+        return Wording(with_choice_id(f"Shoot {name} to destroy it", content.id),
                        pointless=content.kind == "food")
 
     def _pick_up(self, target: str) -> Wording:
         scene = self.scene
         exit_ = scene.exit(target) if scene is not None else None
         if exit_ is not None and exit_.kind == "food":
-            return Wording(_with_id(f"Eat {self._exit_name(target)}: it opens the way",
+            return Wording(with_choice_id(f"Eat {self._exit_name(target)}: it opens the way",
                                     target))
         if exit_ is not None:
-            return Wording(_with_id(f"Take treasure from {self._exit_name(target)}", target))
+            return Wording(with_choice_id(f"Take treasure from {self._exit_name(target)}", target))
         content = scene.content(target) if scene is not None else None
         kind = content.kind if content is not None else ""
         verb = "Touch" if kind in ("treasure", "ward", "trap") else "Pick up"
         if kind == "none":
             verb = "Look in"
-        return Wording(_with_id(f"{verb} {self._content_name(target)}", target),
+        return Wording(with_choice_id(f"{verb} {self._content_name(target)}", target),
                        pointless=kind in POINTLESS_PICKS)
 
     def _open(self, target: str) -> Wording:
         scene = self.scene
         content = scene.content(target) if scene is not None else None
         if content is not None and content.kind == "murder hole":
-            return Wording(_with_id("Pull the loose masonry from the murder hole", target))
+            return Wording(with_choice_id("Pull the loose masonry from the murder hole", target))
         if content is not None:
-            return Wording(_with_id(f"Open {self._content_name(target)} with a key", target))
-        return Wording(_with_id(f"Open {self._exit_name(target)} with a key", target))
+            return Wording(with_choice_id(f"Open {self._content_name(target)} with a key", target))
+        return Wording(with_choice_id(f"Open {self._exit_name(target)} with a key", target))
 
     def _raise(self, ability: str) -> str:
         """What a level point does to ``ability``: ": d6 to d8", ": 3 to 4"."""
@@ -255,8 +256,6 @@ def _only_one(scene: Scene | None, exit_: ExitState) -> bool:
     return sum(1 for e in scene.exits if e.found and e.kind == exit_.kind) == 1
 
 
-def _with_id(words: str, choice_id: str) -> str:
-    return f"{words} ({choice_id})"
 
 
 def word_all(words: RoomWords, actions: Sequence[Action]) -> list[Wording]:
