@@ -18,15 +18,13 @@ from __future__ import annotations
 
 import argparse
 import time
-from collections.abc import Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from bench_args import positive
 from undercroft.engine import registry
-from undercroft.sim.compare import PAIR_BATCH, Question, compare, metric_value
-from undercroft.sim.games import Batch
+from undercroft.sim.compare import Question, compare, metric_value, paired_batches
 from undercroft.sim.sequence import Running
-from undercroft.sim.settings import Sweep, build_arms
+from undercroft.sim.settings import Arm, Sweep, build_arms
 from undercroft.sim.stats import t_interval
 from undercroft.sim.workers import open_workers
 
@@ -59,33 +57,19 @@ QUESTIONS = (
 )
 
 
-def _question(designer: Designer, max_games: int) -> tuple[Question, tuple[tuple[str, ...],
-                                                                              ...]]:
-    ruleset = registry.get(designer.system)
-    model = ruleset.config_model()
+def _question(designer: Designer, max_games: int) -> Question:
+    """The question as ``simulate --compare`` asks it (``agents=A,B``: ``players``)."""
+    model = registry.get(designer.system).config_model()
     sweeps = [Sweep(text.partition("=")[0], (text.partition("=")[2],))
               for text in designer.fixed]
     if designer.agents is None:
-        sweeps.append(Sweep(designer.key, designer.values))
-        built = build_arms(model, {}, sweeps)
-        agents = (registry.default_agent(designer.system),) * 2
-        players: tuple[tuple[str, ...], ...] = ((agents[0],), (agents[1],))
+        built = build_arms(model, {}, [*sweeps, Sweep(designer.key, designer.values)])
     else:
         one = build_arms(model, {}, sweeps)[0]
-        built = [type(one)(i, {designer.key: v}, one.config)
-                 for i, v in enumerate(designer.values)]
-        players = designer.agents
-    question = Question(designer.key, (built[0], built[1]), (designer.metric,),
-                        tolerance=designer.tolerance, max_games=max_games)
-    return question, players
-
-
-def _batches(designer: Designer, question: Question, players: tuple[tuple[str, ...], ...],
-             pairs: int) -> Iterator[Batch]:
-    for start in range(0, pairs, PAIR_BATCH):
-        for arm, agents in zip(question.arms, players, strict=True):
-            yield Batch(designer.system, arm.config.model_dump_json(), agents, SEED,
-                        arm.index, start, min(pairs, start + PAIR_BATCH))
+        built = [Arm(i, {designer.key: v}, one.config) for i, v in enumerate(designer.values)]
+    return Question(designer.key, (built[0], built[1]), (designer.metric,),
+                    tolerance=designer.tolerance, max_games=max_games,
+                    players=designer.agents)
 
 
 def main() -> None:
@@ -98,16 +82,18 @@ def main() -> None:
     for designer in QUESTIONS:
         if args.only and designer.system != args.only:
             continue
-        question, players = _question(designer, 10_000)
+        question = _question(designer, 10_000)
+        agents = (registry.default_agent(designer.system),)
         with open_workers(args.workers, None) as workers:
             began = time.perf_counter()
-            answer = compare(workers.play(_batches(designer, question, players, 10_000)),
-                             question)
+            answer = compare(workers.play(paired_batches(designer.system, agents, SEED,
+                                                         question)), question)
             sequential = time.perf_counter() - began
         with open_workers(args.workers, None) as workers:
             began = time.perf_counter()
             difference = Running()
-            stream = workers.play(_batches(designer, question, players, args.fixed))
+            fixed_run = replace(question, max_games=args.fixed)
+            stream = workers.play(paired_batches(designer.system, agents, SEED, fixed_run))
             for rows_a, rows_b in zip(stream, stream, strict=True):
                 for row_a, row_b in zip(rows_a, rows_b, strict=True):
                     difference.add(metric_value(row_b, designer.metric)

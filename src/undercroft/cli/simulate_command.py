@@ -44,6 +44,7 @@ from undercroft.sim.compare import (
     decimals,
     paired_batches,
 )
+from undercroft.sim.compare import Until as StopRule
 from undercroft.sim.games import Batch, check_agents, play_batch
 from undercroft.sim.report import PAGE
 from undercroft.sim.rows_out import RowWriter, check_target
@@ -227,9 +228,9 @@ def _compare(system: str, seed: int, text: str, metric_names: list[str], until: 
     if key == PLAYERS_KEY:
         if agents is not None:
             raise BadInput("--agents: --compare agents=A,B names each arm's players")
-        return _compare_players(system, seed, values, metric_names, until, tolerance,
-                                max_games, config, sets, party, workers, scheduler,
-                                json_output)
+        return _compare_players(system, seed, values, metric_names, chosen_until,
+                                tolerance, max_games, config, sets, party, workers,
+                                scheduler, json_output)
     sweeps = parse_sets(sets or [], model)
     for sweep in sweeps:
         if len(sweep.values) > 1 or sweep.key == key:
@@ -248,14 +249,14 @@ def _compare(system: str, seed: int, text: str, metric_names: list[str], until: 
 
 
 def _compare_players(system: str, seed: int, values: tuple[str, str],
-                     metric_names: list[str], until: str, tolerance: float | None,
+                     metric_names: list[str], chosen_until: StopRule, tolerance: float | None,
                      max_games: int, config: Path | None, sets: list[str] | None,
                      party: str | None, workers: int | None, scheduler: str | None,
                      json_output: bool) -> None:
-    """``--compare agents=A,B``: the same config, two sets of players, the same games."""
+    """``--compare agents=A,B`` (its options already checked by :func:`_compare`): the
+    same config, two sets of players, the same games."""
     ruleset = registry.get(system)
     model = ruleset.config_model()
-    chosen_until = check_question(until, tolerance, max_games)
     players = (_agents(system, values[0].replace("+", ",")),
                _agents(system, values[1].replace("+", ",")))
     sweeps = parse_sets(sets or [], model)
@@ -276,8 +277,7 @@ def _ask(system: str, seed: int, question: Question, names: tuple[str, ...],
          workers: int | None, scheduler: str | None, json_output: bool) -> None:
     """Play the comparison's paired games until it is answered, and say the answer."""
     arms, key = question.arms, question.key
-    first_game = play_batch(Batch(system, arms[0].config.model_dump_json(),
-                                  (question.players or (names,))[0], seed,
+    first_game = play_batch(Batch(system, arms[0].config.model_dump_json(), names, seed,
                                   arms[0].index, 0, 1))
     check_metric_values(first_game[0], question.metrics)
     with open_workers(workers or default_workers(), scheduler) as pool, _compare_bar(

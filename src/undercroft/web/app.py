@@ -188,8 +188,7 @@ def _api_routes(app: FastAPI, service: TableService, invite_url: str | None) -> 
     @app.get("/api/table/map.uvtt")
     def level_map_uvtt(request: Request, t: str = "") -> Response:
         live = service.watch(t, _address(request))
-        with live.lock:
-            level, step = snapshot(_players_map(live)), live.table.steps
+        level, step = _level_now(live)
         return _download(map_files.uvtt(live.id, step, level))
 
     @app.get("/api/table/map.pdf")
@@ -197,8 +196,7 @@ def _api_routes(app: FastAPI, service: TableService, invite_url: str | None) -> 
                       scale: str = "5mm") -> Response:
         chosen_paper, scale_mm = paper_name(paper, "paper"), parse_scale(scale, "scale")
         live = service.watch(t, _address(request))
-        with live.lock:
-            level, step = snapshot(_players_map(live)), live.table.steps
+        level, step = _level_now(live)
         return _download(map_files.pdf(live.id, step, level, chosen_paper, scale_mm))
 
     @app.get("/api/table/qr.svg")
@@ -237,6 +235,13 @@ def players_map(live: LiveTable) -> str:
     """The table's level as the players have mapped it, as SVG, for a system whose
     ruleset offers a players' map (engine.capabilities.PlayersMap); 404 for another."""
     return render_svg(_players_map(live), player_view=True)
+
+
+def _level_now(live: LiveTable) -> tuple[LevelMap, int]:
+    """A copy of the table's players' map and the step it stands at, taken under the
+    table's lock, to draw as a file outside it while play goes on."""
+    with live.lock:
+        return snapshot(_players_map(live)), live.table.steps
 
 
 def _players_map(live: LiveTable) -> LevelMap:
